@@ -299,7 +299,7 @@ utf8ToLatin1AVX512_done:
 	RET
 
 // func utf8ToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
@@ -347,7 +347,7 @@ utf8ToUTF16LEAVX512_loop:
 	VMOVDQU64     Z11, (AX)(DI*1)
 	VMOVDQU64     Z10, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
+	ADDQ          $0x80, DI
 	JMP           utf8ToUTF16LEAVX512_loop
 
 utf8ToUTF16LEAVX512_wide:
@@ -374,16 +374,16 @@ utf8ToUTF16LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z11
+	VMOVDQU64 ·tables+27136(SB), Z13
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
-	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2112(SB), Z12, Z13
-	VPCMPEQB  ·tables+2176(SB), Z13, K1
+	VPERMD    (DX)(SI*1), Z13, Z11
+	VPANDD    ·tables+2112(SB), Z11, Z12
+	VPCMPEQB  ·tables+2176(SB), Z12, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z12, Z13
-	VPCMPEQB  ·tables+2304(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z11, Z12
+	VPCMPEQB  ·tables+2304(SB), Z12, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -391,23 +391,23 @@ utf8ToUTF16LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_wide_general
-	VPSHUFB   ·tables+27008(SB), Z12, Z12
-	VPANDD    ·tables+256(SB), Z12, Z13
-	VPANDD    ·tables+1152(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z11, Z11
+	VPANDD    ·tables+256(SB), Z11, Z12
+	VPANDD    ·tables+1152(SB), Z11, Z14
 	VPSRLD    $0x02, Z14, Z14
-	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1984(SB), Z12, Z14
+	VPORD     Z14, Z12, Z12
+	VPANDD    ·tables+1984(SB), Z11, Z14
 	VPSRLD    $0x04, Z14, Z14
-	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+768(SB), Z13, K2
+	VPORD     Z14, Z12, Z11
+	VPANDD    ·tables+2048(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K1
+	VPCMPEQD  ·tables+768(SB), Z12, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16LEAVX512_wide_general
 
 utf8ToUTF16LEAVX512_three:
-	VPMOVDW   Z12, Y10
+	VPMOVDW   Z11, Y10
 	VMOVDQU   Y10, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
@@ -415,12 +415,12 @@ utf8ToUTF16LEAVX512_three:
 	JG        utf8ToUTF16LEAVX512_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512_done
-	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2112(SB), Z12, Z13
-	VPCMPEQB  ·tables+2176(SB), Z13, K1
+	VPERMD    (DX)(SI*1), Z13, Z11
+	VPANDD    ·tables+2112(SB), Z11, Z12
+	VPCMPEQB  ·tables+2176(SB), Z12, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z12, Z13
-	VPCMPEQB  ·tables+2304(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z11, Z12
+	VPCMPEQB  ·tables+2304(SB), Z12, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -428,17 +428,17 @@ utf8ToUTF16LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_loop
-	VPSHUFB   ·tables+27008(SB), Z12, Z12
-	VPANDD    ·tables+256(SB), Z12, Z13
-	VPANDD    ·tables+1152(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z11, Z11
+	VPANDD    ·tables+256(SB), Z11, Z12
+	VPANDD    ·tables+1152(SB), Z11, Z14
 	VPSRLD    $0x02, Z14, Z14
-	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1984(SB), Z12, Z14
+	VPORD     Z14, Z12, Z12
+	VPANDD    ·tables+1984(SB), Z11, Z14
 	VPSRLD    $0x04, Z14, Z14
-	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+768(SB), Z13, K2
+	VPORD     Z14, Z12, Z11
+	VPANDD    ·tables+2048(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K1
+	VPCMPEQD  ·tables+768(SB), Z12, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16LEAVX512_loop
@@ -460,47 +460,61 @@ utf8ToUTF16LEAVX512_wide_general:
 	JB      utf8ToUTF16LEAVX512_four
 
 utf8ToUTF16LEAVX512_below_f0:
-	VPANDD        Z3, Z10, Z11
-	VPCMPEQB      Z0, Z11, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16LEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16LEAVX512_done
+	VPANDD   Z3, Z10, Z11
+	VPCMPEQB Z0, Z11, K1
+	KMOVQ    K1, R13
+	ORQ      R12, R13
+	MOVBLZX  63(DX)(SI*1), R15
+	MOVL     $0x00000040, R14
+	CMPL     R15, $0x000000c0
+	MOVL     $0x0000003f, R15
+	CMOVLCC  R15, R14
+	MOVBLZX  62(DX)(SI*1), R15
+	CMPL     R15, $0x000000e0
+	MOVL     $0x0000003e, R15
+	CMOVLCC  R15, R14
+	ANDNQ    R9, R10, R9
+	ANDNQ    R9, R11, R9
+	ANDNQ    R11, R12, R11
+	MOVQ     R9, R12
+	SHRQ     $0x3f, R12
+	SHLQ     $0x3f, R12
+	ORQ      R12, R13
+	MOVQ     R11, R12
+	SHRQ     $0x3e, R12
+	SHLQ     $0x3e, R12
+	ORQ      R12, R13
+	TZCNTQ   R13, R12
+	TESTQ    R12, R12
+	JZ       utf8ToUTF16LEAVX512_done
+	BZHIQ    R12, R8, R13
+	ANDQ     R13, R9
+	ANDQ     R13, R11
+	ANDQ     R13, R10
+	ANDNQ    R13, R10, R15
+	ORQ      R11, R9
+	SHLQ     $0x01, R9
+	SHLQ     $0x02, R11
+	ORQ      R11, R9
+	CMPQ     R9, R10
+	JNE      utf8ToUTF16LEAVX512_done
+	CMPQ     R14, R12
+	JNE      utf8ToUTF16LEAVX512_cut_bad
+	MOVQ     R14, R12
+
+utf8ToUTF16LEAVX512_cut_bad:
 	TESTQ         R11, R11
 	JZ            utf8ToUTF16LEAVX512_two
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
+	KMOVQ         R15, K1
+	MOVQ          R15, R11
+	SHLQ          $0x01, R11
+	KMOVQ         R11, K2
+	SHLQ          $0x01, R11
+	KMOVQ         R11, K3
 	VPCOMPRESSB.Z Z10, K1, Z11
 	VPCOMPRESSB.Z Z10, K2, Z12
 	VPCOMPRESSB.Z Z10, K3, Z10
-	POPCNTQ       R14, R9
+	POPCNTQ       R15, R9
 	VPMOVZXBW     Y11, Z13
 	VPMOVZXBW     Y12, Z14
 	VPMOVZXBW     Y10, Z15
@@ -553,14 +567,14 @@ utf8ToUTF16LEAVX512_below_f0:
 
 utf8ToUTF16LEAVX512_advance:
 	LEAQ (DI)(R9*2), DI
-	ADDQ R13, SI
+	ADDQ R12, SI
 	JMP  utf8ToUTF16LEAVX512_loop
 
 utf8ToUTF16LEAVX512_two:
 	MOVQ          R10, R9
 	NOTQ          R9
 	RORQ          $0x01, R9
-	ANDQ          R12, R9
+	ANDQ          R13, R9
 	VPMOVZXBW     (DX)(SI*1), Z10
 	VPMOVZXBW     32(DX)(SI*1), Z11
 	VPMOVZXBW     31(DX)(SI*1), Z13
@@ -588,7 +602,7 @@ utf8ToUTF16LEAVX512_two:
 	VMOVDQU64     Z10, (AX)(DI*1)
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*2), DI
-	ADDQ          R13, SI
+	ADDQ          R12, SI
 
 utf8ToUTF16LEAVX512_two_next:
 	CMPQ          SI, BX
@@ -604,23 +618,24 @@ utf8ToUTF16LEAVX512_two_next:
 	KMOVQ         K1, R10
 	VPSUBB        ·tables+2752(SB), Z10, Z10
 	VPCMPUB       $0x01, ·tables+2816(SB), Z10, K1
-	KMOVQ         K1, R11
-	MOVQ          R10, R12
-	ORQ           R11, R12
-	ANDNQ         R9, R12, R12
+	KMOVQ         K1, R12
+	MOVQ          R10, R11
+	ORQ           R12, R11
+	ANDNQ         R9, R11, R11
 	JNZ           utf8ToUTF16LEAVX512_loop
-	MOVQ          R11, R12
-	SHLQ          $0x01, R12
-	CMPQ          R12, R10
+	MOVQ          R12, R11
+	SHLQ          $0x01, R11
+	CMPQ          R11, R10
 	JNE           utf8ToUTF16LEAVX512_loop
-	MOVQ          $0x00000040, R13
-	BTQ           $0x3f, R11
-	SBBQ          $0x00, R13
-	BZHIQ         R13, R8, R12
+	MOVBLZX       63(DX)(SI*1), R9
+	MOVL          $0x0000003f, R12
+	CMPL          R9, $0x000000c0
+	ADCL          $0x00, R12
+	BZHIQ         R12, R8, R13
 	MOVQ          R10, R9
 	NOTQ          R9
 	RORQ          $0x01, R9
-	ANDQ          R12, R9
+	ANDQ          R13, R9
 	VPMOVZXBW     (DX)(SI*1), Z10
 	VPMOVZXBW     32(DX)(SI*1), Z11
 	VPMOVZXBW     31(DX)(SI*1), Z13
@@ -648,7 +663,7 @@ utf8ToUTF16LEAVX512_two_next:
 	VMOVDQU64     Z10, (AX)(DI*1)
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*2), DI
-	ADDQ          R13, SI
+	ADDQ          R12, SI
 	JMP           utf8ToUTF16LEAVX512_two_next
 
 utf8ToUTF16LEAVX512_four:
@@ -720,38 +735,38 @@ utf8ToUTF16LEAVX512_four_mixed:
 	ANDNQ         R9, R10, R9
 	ANDNQ         R9, R11, R9
 	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
+	ANDNQ         R12, R13, R14
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	MOVQ          R14, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R12
+	TESTQ         R12, R12
 	JZ            utf8ToUTF16LEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
+	BZHIQ         R12, R8, R13
+	ANDQ          R13, R9
+	ANDQ          R13, R11
+	ANDQ          R13, R14
+	ANDQ          R13, R10
+	ANDNQ         R13, R10, R13
+	ORQ           R14, R11
 	ORQ           R11, R9
 	SHLQ          $0x01, R9
 	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
+	SHLQ          $0x03, R14
 	ORQ           R11, R9
-	ORQ           R12, R9
+	ORQ           R14, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16LEAVX512_done
-	MOVQ          R15, R14
+	MOVQ          R13, R14
 	KMOVQ         R14, K1
 	VPCOMPRESSB.Z Z10, K1, Z11
 	SHLQ          $0x01, R14
@@ -764,7 +779,7 @@ utf8ToUTF16LEAVX512_four_mixed:
 	KMOVQ         R14, K1
 	VPCOMPRESSB.Z Z10, K1, Z10
 	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
+	POPCNTQ       R13, R9
 	MOVQ          R9, R10
 	MOVQ          DI, R11
 	VPMOVZXBD     X11, Z14
@@ -809,18 +824,18 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPSLLD        $0x10, Z16, Z16
 	VPORD         Z16, Z15, Z15
 	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
+	KMOVW         K3, R13
 	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
+	PDEPL         R14, R13, R14
 	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
+	MOVQ          R10, R13
+	SHLQ          $0x01, R13
+	BZHIQ         R13, R14, R14
 	KMOVD         R14, K1
 	VPCOMPRESSW.Z Z14, K1, Z14
 	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
+	POPCNTQ       R14, R13
+	LEAQ          (R11)(R13*2), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x10
 	JBE           utf8ToUTF16LEAVX512_four_advance
@@ -870,18 +885,18 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPSLLD        $0x10, Z16, Z16
 	VPORD         Z16, Z15, Z15
 	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
+	KMOVW         K3, R13
 	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
+	PDEPL         R14, R13, R14
 	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
+	MOVQ          R10, R13
+	SHLQ          $0x01, R13
+	BZHIQ         R13, R14, R14
 	KMOVD         R14, K1
 	VPCOMPRESSW.Z Z14, K1, Z14
 	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
+	POPCNTQ       R14, R13
+	LEAQ          (R11)(R13*2), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x20
 	JBE           utf8ToUTF16LEAVX512_four_advance
@@ -931,18 +946,18 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPSLLD        $0x10, Z16, Z16
 	VPORD         Z16, Z15, Z15
 	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
+	KMOVW         K3, R13
 	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
+	PDEPL         R14, R13, R14
 	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
+	MOVQ          R10, R13
+	SHLQ          $0x01, R13
+	BZHIQ         R13, R14, R14
 	KMOVD         R14, K1
 	VPCOMPRESSW.Z Z14, K1, Z14
 	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
+	POPCNTQ       R14, R13
+	LEAQ          (R11)(R13*2), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x30
 	JBE           utf8ToUTF16LEAVX512_four_advance
@@ -1008,7 +1023,7 @@ utf8ToUTF16LEAVX512_four_mixed:
 
 utf8ToUTF16LEAVX512_four_advance:
 	MOVQ R11, DI
-	ADDQ R13, SI
+	ADDQ R12, SI
 	JMP  utf8ToUTF16LEAVX512_loop
 
 utf8ToUTF16LEAVX512_done:
@@ -1039,7 +1054,7 @@ utf8ToUTF16LEAVX512_exit:
 	RET
 
 // func utf8ToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
@@ -1085,12 +1100,12 @@ utf8ToUTF16BEAVX512_loop:
 	VPMOVZXBW     Y11, Z12
 	VEXTRACTI64X4 $0x01, Z11, Y11
 	VPMOVZXBW     Y11, Z11
-	VPSHUFB       Z10, Z12, Z12
+	VPSLLW        $0x08, Z12, Z12
+	VPSLLW        $0x08, Z11, Z11
 	VMOVDQU64     Z12, (AX)(DI*1)
-	VPSHUFB       Z10, Z11, Z11
 	VMOVDQU64     Z11, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
+	ADDQ          $0x80, DI
 	JMP           utf8ToUTF16BEAVX512_loop
 
 utf8ToUTF16BEAVX512_wide:
@@ -1119,16 +1134,16 @@ utf8ToUTF16BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z12
+	VMOVDQU64 ·tables+27136(SB), Z14
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
-	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2112(SB), Z13, Z14
-	VPCMPEQB  ·tables+2176(SB), Z14, K1
+	VPERMD    (DX)(SI*1), Z14, Z12
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z13, Z14
-	VPCMPEQB  ·tables+2304(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1136,23 +1151,23 @@ utf8ToUTF16BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_wide_general
-	VPSHUFB   ·tables+27008(SB), Z13, Z13
-	VPANDD    ·tables+256(SB), Z13, Z14
-	VPANDD    ·tables+1152(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z15
 	VPSRLD    $0x02, Z15, Z15
-	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1984(SB), Z13, Z15
+	VPORD     Z15, Z13, Z13
+	VPANDD    ·tables+1984(SB), Z12, Z15
 	VPSRLD    $0x04, Z15, Z15
-	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+768(SB), Z14, K2
+	VPORD     Z15, Z13, Z12
+	VPANDD    ·tables+2048(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16BEAVX512_wide_general
 
 utf8ToUTF16BEAVX512_three:
-	VPMOVDW   Z13, Y11
+	VPMOVDW   Z12, Y11
 	VPSHUFB   Y10, Y11, Y11
 	VMOVDQU   Y11, (AX)(DI*1)
 	ADDQ      $0x30, SI
@@ -1161,12 +1176,12 @@ utf8ToUTF16BEAVX512_three:
 	JG        utf8ToUTF16BEAVX512_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512_done
-	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2112(SB), Z13, Z14
-	VPCMPEQB  ·tables+2176(SB), Z14, K1
+	VPERMD    (DX)(SI*1), Z14, Z12
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z13, Z14
-	VPCMPEQB  ·tables+2304(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1174,17 +1189,17 @@ utf8ToUTF16BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_loop
-	VPSHUFB   ·tables+27008(SB), Z13, Z13
-	VPANDD    ·tables+256(SB), Z13, Z14
-	VPANDD    ·tables+1152(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z15
 	VPSRLD    $0x02, Z15, Z15
-	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1984(SB), Z13, Z15
+	VPORD     Z15, Z13, Z13
+	VPANDD    ·tables+1984(SB), Z12, Z15
 	VPSRLD    $0x04, Z15, Z15
-	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+768(SB), Z14, K2
+	VPORD     Z15, Z13, Z12
+	VPANDD    ·tables+2048(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16BEAVX512_loop
@@ -1206,47 +1221,61 @@ utf8ToUTF16BEAVX512_wide_general:
 	JB      utf8ToUTF16BEAVX512_four
 
 utf8ToUTF16BEAVX512_below_f0:
-	VPANDD        Z3, Z11, Z12
-	VPCMPEQB      Z0, Z12, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16BEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16BEAVX512_done
+	VPANDD   Z3, Z11, Z12
+	VPCMPEQB Z0, Z12, K1
+	KMOVQ    K1, R13
+	ORQ      R12, R13
+	MOVBLZX  63(DX)(SI*1), R15
+	MOVL     $0x00000040, R14
+	CMPL     R15, $0x000000c0
+	MOVL     $0x0000003f, R15
+	CMOVLCC  R15, R14
+	MOVBLZX  62(DX)(SI*1), R15
+	CMPL     R15, $0x000000e0
+	MOVL     $0x0000003e, R15
+	CMOVLCC  R15, R14
+	ANDNQ    R9, R10, R9
+	ANDNQ    R9, R11, R9
+	ANDNQ    R11, R12, R11
+	MOVQ     R9, R12
+	SHRQ     $0x3f, R12
+	SHLQ     $0x3f, R12
+	ORQ      R12, R13
+	MOVQ     R11, R12
+	SHRQ     $0x3e, R12
+	SHLQ     $0x3e, R12
+	ORQ      R12, R13
+	TZCNTQ   R13, R12
+	TESTQ    R12, R12
+	JZ       utf8ToUTF16BEAVX512_done
+	BZHIQ    R12, R8, R13
+	ANDQ     R13, R9
+	ANDQ     R13, R11
+	ANDQ     R13, R10
+	ANDNQ    R13, R10, R15
+	ORQ      R11, R9
+	SHLQ     $0x01, R9
+	SHLQ     $0x02, R11
+	ORQ      R11, R9
+	CMPQ     R9, R10
+	JNE      utf8ToUTF16BEAVX512_done
+	CMPQ     R14, R12
+	JNE      utf8ToUTF16BEAVX512_cut_bad
+	MOVQ     R14, R12
+
+utf8ToUTF16BEAVX512_cut_bad:
 	TESTQ         R11, R11
 	JZ            utf8ToUTF16BEAVX512_two
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
+	KMOVQ         R15, K1
+	MOVQ          R15, R11
+	SHLQ          $0x01, R11
+	KMOVQ         R11, K2
+	SHLQ          $0x01, R11
+	KMOVQ         R11, K3
 	VPCOMPRESSB.Z Z11, K1, Z12
 	VPCOMPRESSB.Z Z11, K2, Z13
 	VPCOMPRESSB.Z Z11, K3, Z11
-	POPCNTQ       R14, R9
+	POPCNTQ       R15, R9
 	VPMOVZXBW     Y12, Z14
 	VPMOVZXBW     Y13, Z15
 	VPMOVZXBW     Y11, Z16
@@ -1301,14 +1330,14 @@ utf8ToUTF16BEAVX512_below_f0:
 
 utf8ToUTF16BEAVX512_advance:
 	LEAQ (DI)(R9*2), DI
-	ADDQ R13, SI
+	ADDQ R12, SI
 	JMP  utf8ToUTF16BEAVX512_loop
 
 utf8ToUTF16BEAVX512_two:
 	MOVQ          R10, R9
 	NOTQ          R9
 	RORQ          $0x01, R9
-	ANDQ          R12, R9
+	ANDQ          R13, R9
 	VPMOVZXBW     (DX)(SI*1), Z11
 	VPMOVZXBW     32(DX)(SI*1), Z12
 	VPMOVZXBW     31(DX)(SI*1), Z14
@@ -1338,7 +1367,7 @@ utf8ToUTF16BEAVX512_two:
 	VMOVDQU64     Z11, (AX)(DI*1)
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*2), DI
-	ADDQ          R13, SI
+	ADDQ          R12, SI
 
 utf8ToUTF16BEAVX512_two_next:
 	CMPQ          SI, BX
@@ -1354,23 +1383,24 @@ utf8ToUTF16BEAVX512_two_next:
 	KMOVQ         K1, R10
 	VPSUBB        ·tables+2752(SB), Z11, Z11
 	VPCMPUB       $0x01, ·tables+2816(SB), Z11, K1
-	KMOVQ         K1, R11
-	MOVQ          R10, R12
-	ORQ           R11, R12
-	ANDNQ         R9, R12, R12
+	KMOVQ         K1, R12
+	MOVQ          R10, R11
+	ORQ           R12, R11
+	ANDNQ         R9, R11, R11
 	JNZ           utf8ToUTF16BEAVX512_loop
-	MOVQ          R11, R12
-	SHLQ          $0x01, R12
-	CMPQ          R12, R10
+	MOVQ          R12, R11
+	SHLQ          $0x01, R11
+	CMPQ          R11, R10
 	JNE           utf8ToUTF16BEAVX512_loop
-	MOVQ          $0x00000040, R13
-	BTQ           $0x3f, R11
-	SBBQ          $0x00, R13
-	BZHIQ         R13, R8, R12
+	MOVBLZX       63(DX)(SI*1), R9
+	MOVL          $0x0000003f, R12
+	CMPL          R9, $0x000000c0
+	ADCL          $0x00, R12
+	BZHIQ         R12, R8, R13
 	MOVQ          R10, R9
 	NOTQ          R9
 	RORQ          $0x01, R9
-	ANDQ          R12, R9
+	ANDQ          R13, R9
 	VPMOVZXBW     (DX)(SI*1), Z11
 	VPMOVZXBW     32(DX)(SI*1), Z12
 	VPMOVZXBW     31(DX)(SI*1), Z14
@@ -1400,7 +1430,7 @@ utf8ToUTF16BEAVX512_two_next:
 	VMOVDQU64     Z11, (AX)(DI*1)
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*2), DI
-	ADDQ          R13, SI
+	ADDQ          R12, SI
 	JMP           utf8ToUTF16BEAVX512_two_next
 
 utf8ToUTF16BEAVX512_four:
@@ -1473,38 +1503,38 @@ utf8ToUTF16BEAVX512_four_mixed:
 	ANDNQ         R9, R10, R9
 	ANDNQ         R9, R11, R9
 	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
+	ANDNQ         R12, R13, R14
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	MOVQ          R14, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R12
+	TESTQ         R12, R12
 	JZ            utf8ToUTF16BEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
+	BZHIQ         R12, R8, R13
+	ANDQ          R13, R9
+	ANDQ          R13, R11
+	ANDQ          R13, R14
+	ANDQ          R13, R10
+	ANDNQ         R13, R10, R13
+	ORQ           R14, R11
 	ORQ           R11, R9
 	SHLQ          $0x01, R9
 	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
+	SHLQ          $0x03, R14
 	ORQ           R11, R9
-	ORQ           R12, R9
+	ORQ           R14, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16BEAVX512_done
-	MOVQ          R15, R14
+	MOVQ          R13, R14
 	KMOVQ         R14, K1
 	VPCOMPRESSB.Z Z11, K1, Z12
 	SHLQ          $0x01, R14
@@ -1517,7 +1547,7 @@ utf8ToUTF16BEAVX512_four_mixed:
 	KMOVQ         R14, K1
 	VPCOMPRESSB.Z Z11, K1, Z11
 	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
+	POPCNTQ       R13, R9
 	MOVQ          R9, R10
 	MOVQ          DI, R11
 	VPMOVZXBD     X12, Z15
@@ -1562,19 +1592,19 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPSLLD        $0x10, Z17, Z17
 	VPORD         Z17, Z16, Z16
 	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
+	KMOVW         K3, R13
 	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
+	PDEPL         R14, R13, R14
 	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
+	MOVQ          R10, R13
+	SHLQ          $0x01, R13
+	BZHIQ         R13, R14, R14
 	KMOVD         R14, K1
 	VPCOMPRESSW.Z Z15, K1, Z15
 	VPSHUFB       Z10, Z15, Z15
 	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
+	POPCNTQ       R14, R13
+	LEAQ          (R11)(R13*2), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x10
 	JBE           utf8ToUTF16BEAVX512_four_advance
@@ -1624,19 +1654,19 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPSLLD        $0x10, Z17, Z17
 	VPORD         Z17, Z16, Z16
 	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
+	KMOVW         K3, R13
 	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
+	PDEPL         R14, R13, R14
 	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
+	MOVQ          R10, R13
+	SHLQ          $0x01, R13
+	BZHIQ         R13, R14, R14
 	KMOVD         R14, K1
 	VPCOMPRESSW.Z Z15, K1, Z15
 	VPSHUFB       Z10, Z15, Z15
 	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
+	POPCNTQ       R14, R13
+	LEAQ          (R11)(R13*2), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x20
 	JBE           utf8ToUTF16BEAVX512_four_advance
@@ -1686,19 +1716,19 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPSLLD        $0x10, Z17, Z17
 	VPORD         Z17, Z16, Z16
 	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
+	KMOVW         K3, R13
 	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
+	PDEPL         R14, R13, R14
 	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
+	MOVQ          R10, R13
+	SHLQ          $0x01, R13
+	BZHIQ         R13, R14, R14
 	KMOVD         R14, K1
 	VPCOMPRESSW.Z Z15, K1, Z15
 	VPSHUFB       Z10, Z15, Z15
 	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
+	POPCNTQ       R14, R13
+	LEAQ          (R11)(R13*2), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x30
 	JBE           utf8ToUTF16BEAVX512_four_advance
@@ -1765,7 +1795,7 @@ utf8ToUTF16BEAVX512_four_mixed:
 
 utf8ToUTF16BEAVX512_four_advance:
 	MOVQ R11, DI
-	ADDQ R13, SI
+	ADDQ R12, SI
 	JMP  utf8ToUTF16BEAVX512_loop
 
 utf8ToUTF16BEAVX512_done:
@@ -1881,16 +1911,16 @@ utf8ToUTF32LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z11
+	VMOVDQU64 ·tables+27136(SB), Z13
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
-	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2112(SB), Z12, Z13
-	VPCMPEQB  ·tables+2176(SB), Z13, K1
+	VPERMD    (DX)(SI*1), Z13, Z11
+	VPANDD    ·tables+2112(SB), Z11, Z12
+	VPCMPEQB  ·tables+2176(SB), Z12, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z12, Z13
-	VPCMPEQB  ·tables+2304(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z11, Z12
+	VPCMPEQB  ·tables+2304(SB), Z12, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1898,35 +1928,35 @@ utf8ToUTF32LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_wide_general
-	VPSHUFB   ·tables+27008(SB), Z12, Z12
-	VPANDD    ·tables+256(SB), Z12, Z13
-	VPANDD    ·tables+1152(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z11, Z11
+	VPANDD    ·tables+256(SB), Z11, Z12
+	VPANDD    ·tables+1152(SB), Z11, Z14
 	VPSRLD    $0x02, Z14, Z14
-	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1984(SB), Z12, Z14
+	VPORD     Z14, Z12, Z12
+	VPANDD    ·tables+1984(SB), Z11, Z14
 	VPSRLD    $0x04, Z14, Z14
-	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+768(SB), Z13, K2
+	VPORD     Z14, Z12, Z11
+	VPANDD    ·tables+2048(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K1
+	VPCMPEQD  ·tables+768(SB), Z12, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32LEAVX512_wide_general
 
 utf8ToUTF32LEAVX512_three:
-	VMOVDQU64 Z12, (AX)(DI*1)
+	VMOVDQU64 Z11, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32LEAVX512_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512_done
-	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2112(SB), Z12, Z13
-	VPCMPEQB  ·tables+2176(SB), Z13, K1
+	VPERMD    (DX)(SI*1), Z13, Z11
+	VPANDD    ·tables+2112(SB), Z11, Z12
+	VPCMPEQB  ·tables+2176(SB), Z12, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z12, Z13
-	VPCMPEQB  ·tables+2304(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z11, Z12
+	VPCMPEQB  ·tables+2304(SB), Z12, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1934,17 +1964,17 @@ utf8ToUTF32LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_loop
-	VPSHUFB   ·tables+27008(SB), Z12, Z12
-	VPANDD    ·tables+256(SB), Z12, Z13
-	VPANDD    ·tables+1152(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z11, Z11
+	VPANDD    ·tables+256(SB), Z11, Z12
+	VPANDD    ·tables+1152(SB), Z11, Z14
 	VPSRLD    $0x02, Z14, Z14
-	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1984(SB), Z12, Z14
+	VPORD     Z14, Z12, Z12
+	VPANDD    ·tables+1984(SB), Z11, Z14
 	VPSRLD    $0x04, Z14, Z14
-	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+768(SB), Z13, K2
+	VPORD     Z14, Z12, Z11
+	VPANDD    ·tables+2048(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K1
+	VPCMPEQD  ·tables+768(SB), Z12, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32LEAVX512_loop
@@ -1966,47 +1996,61 @@ utf8ToUTF32LEAVX512_wide_general:
 	JB      utf8ToUTF32LEAVX512_four
 
 utf8ToUTF32LEAVX512_below_f0:
-	VPANDD        Z3, Z10, Z11
-	VPCMPEQB      Z0, Z11, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32LEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32LEAVX512_done
+	VPANDD   Z3, Z10, Z11
+	VPCMPEQB Z0, Z11, K1
+	KMOVQ    K1, R13
+	ORQ      R12, R13
+	MOVBLZX  63(DX)(SI*1), R15
+	MOVL     $0x00000040, R14
+	CMPL     R15, $0x000000c0
+	MOVL     $0x0000003f, R15
+	CMOVLCC  R15, R14
+	MOVBLZX  62(DX)(SI*1), R15
+	CMPL     R15, $0x000000e0
+	MOVL     $0x0000003e, R15
+	CMOVLCC  R15, R14
+	ANDNQ    R9, R10, R9
+	ANDNQ    R9, R11, R9
+	ANDNQ    R11, R12, R11
+	MOVQ     R9, R12
+	SHRQ     $0x3f, R12
+	SHLQ     $0x3f, R12
+	ORQ      R12, R13
+	MOVQ     R11, R12
+	SHRQ     $0x3e, R12
+	SHLQ     $0x3e, R12
+	ORQ      R12, R13
+	TZCNTQ   R13, R12
+	TESTQ    R12, R12
+	JZ       utf8ToUTF32LEAVX512_done
+	BZHIQ    R12, R8, R13
+	ANDQ     R13, R9
+	ANDQ     R13, R11
+	ANDQ     R13, R10
+	ANDNQ    R13, R10, R15
+	ORQ      R11, R9
+	SHLQ     $0x01, R9
+	SHLQ     $0x02, R11
+	ORQ      R11, R9
+	CMPQ     R9, R10
+	JNE      utf8ToUTF32LEAVX512_done
+	CMPQ     R14, R12
+	JNE      utf8ToUTF32LEAVX512_cut_bad
+	MOVQ     R14, R12
+
+utf8ToUTF32LEAVX512_cut_bad:
 	TESTQ         R11, R11
 	JZ            utf8ToUTF32LEAVX512_two
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
+	KMOVQ         R15, K1
+	MOVQ          R15, R11
+	SHLQ          $0x01, R11
+	KMOVQ         R11, K2
+	SHLQ          $0x01, R11
+	KMOVQ         R11, K3
 	VPCOMPRESSB.Z Z10, K1, Z11
 	VPCOMPRESSB.Z Z10, K2, Z12
 	VPCOMPRESSB.Z Z10, K3, Z10
-	POPCNTQ       R14, R9
+	POPCNTQ       R15, R9
 	VPMOVZXBW     Y11, Z13
 	VPMOVZXBW     Y12, Z14
 	VPMOVZXBW     Y10, Z15
@@ -2067,14 +2111,14 @@ utf8ToUTF32LEAVX512_below_f0:
 
 utf8ToUTF32LEAVX512_advance:
 	LEAQ (DI)(R9*4), DI
-	ADDQ R13, SI
+	ADDQ R12, SI
 	JMP  utf8ToUTF32LEAVX512_loop
 
 utf8ToUTF32LEAVX512_two:
 	MOVQ          R10, R9
 	NOTQ          R9
 	RORQ          $0x01, R9
-	ANDQ          R12, R9
+	ANDQ          R13, R9
 	VPMOVZXBW     (DX)(SI*1), Z10
 	VPMOVZXBW     32(DX)(SI*1), Z11
 	VPMOVZXBW     31(DX)(SI*1), Z13
@@ -2110,7 +2154,7 @@ utf8ToUTF32LEAVX512_two:
 	VMOVDQU64     Z10, 64(AX)(DI*1)
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*4), DI
-	ADDQ          R13, SI
+	ADDQ          R12, SI
 
 utf8ToUTF32LEAVX512_two_next:
 	CMPQ          SI, BX
@@ -2126,23 +2170,24 @@ utf8ToUTF32LEAVX512_two_next:
 	KMOVQ         K1, R10
 	VPSUBB        ·tables+2752(SB), Z10, Z10
 	VPCMPUB       $0x01, ·tables+2816(SB), Z10, K1
-	KMOVQ         K1, R11
-	MOVQ          R10, R12
-	ORQ           R11, R12
-	ANDNQ         R9, R12, R12
+	KMOVQ         K1, R12
+	MOVQ          R10, R11
+	ORQ           R12, R11
+	ANDNQ         R9, R11, R11
 	JNZ           utf8ToUTF32LEAVX512_loop
-	MOVQ          R11, R12
-	SHLQ          $0x01, R12
-	CMPQ          R12, R10
+	MOVQ          R12, R11
+	SHLQ          $0x01, R11
+	CMPQ          R11, R10
 	JNE           utf8ToUTF32LEAVX512_loop
-	MOVQ          $0x00000040, R13
-	BTQ           $0x3f, R11
-	SBBQ          $0x00, R13
-	BZHIQ         R13, R8, R12
+	MOVBLZX       63(DX)(SI*1), R9
+	MOVL          $0x0000003f, R12
+	CMPL          R9, $0x000000c0
+	ADCL          $0x00, R12
+	BZHIQ         R12, R8, R13
 	MOVQ          R10, R9
 	NOTQ          R9
 	RORQ          $0x01, R9
-	ANDQ          R12, R9
+	ANDQ          R13, R9
 	VPMOVZXBW     (DX)(SI*1), Z10
 	VPMOVZXBW     32(DX)(SI*1), Z11
 	VPMOVZXBW     31(DX)(SI*1), Z13
@@ -2178,7 +2223,7 @@ utf8ToUTF32LEAVX512_two_next:
 	VMOVDQU64     Z10, 64(AX)(DI*1)
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*4), DI
-	ADDQ          R13, SI
+	ADDQ          R12, SI
 	JMP           utf8ToUTF32LEAVX512_two_next
 
 utf8ToUTF32LEAVX512_four:
@@ -2242,38 +2287,38 @@ utf8ToUTF32LEAVX512_four_mixed:
 	ANDNQ         R9, R10, R9
 	ANDNQ         R9, R11, R9
 	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
+	ANDNQ         R12, R13, R14
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	MOVQ          R14, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R12
+	TESTQ         R12, R12
 	JZ            utf8ToUTF32LEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
+	BZHIQ         R12, R8, R13
+	ANDQ          R13, R9
+	ANDQ          R13, R11
+	ANDQ          R13, R14
+	ANDQ          R13, R10
+	ANDNQ         R13, R10, R13
+	ORQ           R14, R11
 	ORQ           R11, R9
 	SHLQ          $0x01, R9
 	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
+	SHLQ          $0x03, R14
 	ORQ           R11, R9
-	ORQ           R12, R9
+	ORQ           R14, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32LEAVX512_done
-	MOVQ          R15, R14
+	MOVQ          R13, R14
 	KMOVQ         R14, K1
 	VPCOMPRESSB.Z Z10, K1, Z11
 	SHLQ          $0x01, R14
@@ -2286,7 +2331,7 @@ utf8ToUTF32LEAVX512_four_mixed:
 	KMOVQ         R14, K1
 	VPCOMPRESSB.Z Z10, K1, Z10
 	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
+	POPCNTQ       R13, R9
 	MOVQ          R9, R10
 	MOVQ          DI, R11
 	VPMOVZXBD     X11, Z14
@@ -2325,10 +2370,10 @@ utf8ToUTF32LEAVX512_four_mixed:
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32LEAVX512_done
 	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
+	MOVQ          $0x00000010, R13
+	CMPQ          R10, R13
+	CMOVQLT       R10, R13
+	LEAQ          (R11)(R13*4), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x10
 	JBE           utf8ToUTF32LEAVX512_four_advance
@@ -2372,10 +2417,10 @@ utf8ToUTF32LEAVX512_four_mixed:
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32LEAVX512_done
 	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
+	MOVQ          $0x00000010, R13
+	CMPQ          R10, R13
+	CMOVQLT       R10, R13
+	LEAQ          (R11)(R13*4), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x20
 	JBE           utf8ToUTF32LEAVX512_four_advance
@@ -2419,10 +2464,10 @@ utf8ToUTF32LEAVX512_four_mixed:
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32LEAVX512_done
 	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
+	MOVQ          $0x00000010, R13
+	CMPQ          R10, R13
+	CMOVQLT       R10, R13
+	LEAQ          (R11)(R13*4), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x30
 	JBE           utf8ToUTF32LEAVX512_four_advance
@@ -2474,7 +2519,7 @@ utf8ToUTF32LEAVX512_four_mixed:
 
 utf8ToUTF32LEAVX512_four_advance:
 	MOVQ R11, DI
-	ADDQ R13, SI
+	ADDQ R12, SI
 	JMP  utf8ToUTF32LEAVX512_loop
 
 utf8ToUTF32LEAVX512_done:
@@ -2557,16 +2602,16 @@ utf8ToUTF32BEAVX512_loop:
 	KORTESTQ  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_wide
 	VPMOVZXBD (DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
+	VPSLLD    $0x18, Z11, Z11
 	VMOVDQU64 Z11, (AX)(DI*1)
 	VPMOVZXBD 16(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
+	VPSLLD    $0x18, Z11, Z11
 	VMOVDQU64 Z11, 64(AX)(DI*1)
 	VPMOVZXBD 32(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
+	VPSLLD    $0x18, Z11, Z11
 	VMOVDQU64 Z11, 128(AX)(DI*1)
 	VPMOVZXBD 48(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
+	VPSLLD    $0x18, Z11, Z11
 	VMOVDQU64 Z11, 192(AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x00000100, DI
@@ -2603,16 +2648,16 @@ utf8ToUTF32BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z12
+	VMOVDQU64 ·tables+27136(SB), Z14
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
-	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2112(SB), Z13, Z14
-	VPCMPEQB  ·tables+2176(SB), Z14, K1
+	VPERMD    (DX)(SI*1), Z14, Z12
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z13, Z14
-	VPCMPEQB  ·tables+2304(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -2620,36 +2665,36 @@ utf8ToUTF32BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_wide_general
-	VPSHUFB   ·tables+27008(SB), Z13, Z13
-	VPANDD    ·tables+256(SB), Z13, Z14
-	VPANDD    ·tables+1152(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z15
 	VPSRLD    $0x02, Z15, Z15
-	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1984(SB), Z13, Z15
+	VPORD     Z15, Z13, Z13
+	VPANDD    ·tables+1984(SB), Z12, Z15
 	VPSRLD    $0x04, Z15, Z15
-	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+768(SB), Z14, K2
+	VPORD     Z15, Z13, Z12
+	VPANDD    ·tables+2048(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_wide_general
 
 utf8ToUTF32BEAVX512_three:
-	VPSHUFB   Z10, Z13, Z13
-	VMOVDQU64 Z13, (AX)(DI*1)
+	VPSHUFB   Z10, Z12, Z12
+	VMOVDQU64 Z12, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32BEAVX512_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512_done
-	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2112(SB), Z13, Z14
-	VPCMPEQB  ·tables+2176(SB), Z14, K1
+	VPERMD    (DX)(SI*1), Z14, Z12
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z13, Z14
-	VPCMPEQB  ·tables+2304(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -2657,17 +2702,17 @@ utf8ToUTF32BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_loop
-	VPSHUFB   ·tables+27008(SB), Z13, Z13
-	VPANDD    ·tables+256(SB), Z13, Z14
-	VPANDD    ·tables+1152(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z15
 	VPSRLD    $0x02, Z15, Z15
-	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1984(SB), Z13, Z15
+	VPORD     Z15, Z13, Z13
+	VPANDD    ·tables+1984(SB), Z12, Z15
 	VPSRLD    $0x04, Z15, Z15
-	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+768(SB), Z14, K2
+	VPORD     Z15, Z13, Z12
+	VPANDD    ·tables+2048(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_loop
@@ -2689,47 +2734,61 @@ utf8ToUTF32BEAVX512_wide_general:
 	JB      utf8ToUTF32BEAVX512_four
 
 utf8ToUTF32BEAVX512_below_f0:
-	VPANDD        Z3, Z11, Z12
-	VPCMPEQB      Z0, Z12, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32BEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32BEAVX512_done
+	VPANDD   Z3, Z11, Z12
+	VPCMPEQB Z0, Z12, K1
+	KMOVQ    K1, R13
+	ORQ      R12, R13
+	MOVBLZX  63(DX)(SI*1), R15
+	MOVL     $0x00000040, R14
+	CMPL     R15, $0x000000c0
+	MOVL     $0x0000003f, R15
+	CMOVLCC  R15, R14
+	MOVBLZX  62(DX)(SI*1), R15
+	CMPL     R15, $0x000000e0
+	MOVL     $0x0000003e, R15
+	CMOVLCC  R15, R14
+	ANDNQ    R9, R10, R9
+	ANDNQ    R9, R11, R9
+	ANDNQ    R11, R12, R11
+	MOVQ     R9, R12
+	SHRQ     $0x3f, R12
+	SHLQ     $0x3f, R12
+	ORQ      R12, R13
+	MOVQ     R11, R12
+	SHRQ     $0x3e, R12
+	SHLQ     $0x3e, R12
+	ORQ      R12, R13
+	TZCNTQ   R13, R12
+	TESTQ    R12, R12
+	JZ       utf8ToUTF32BEAVX512_done
+	BZHIQ    R12, R8, R13
+	ANDQ     R13, R9
+	ANDQ     R13, R11
+	ANDQ     R13, R10
+	ANDNQ    R13, R10, R15
+	ORQ      R11, R9
+	SHLQ     $0x01, R9
+	SHLQ     $0x02, R11
+	ORQ      R11, R9
+	CMPQ     R9, R10
+	JNE      utf8ToUTF32BEAVX512_done
+	CMPQ     R14, R12
+	JNE      utf8ToUTF32BEAVX512_cut_bad
+	MOVQ     R14, R12
+
+utf8ToUTF32BEAVX512_cut_bad:
 	TESTQ         R11, R11
 	JZ            utf8ToUTF32BEAVX512_two
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
+	KMOVQ         R15, K1
+	MOVQ          R15, R11
+	SHLQ          $0x01, R11
+	KMOVQ         R11, K2
+	SHLQ          $0x01, R11
+	KMOVQ         R11, K3
 	VPCOMPRESSB.Z Z11, K1, Z12
 	VPCOMPRESSB.Z Z11, K2, Z13
 	VPCOMPRESSB.Z Z11, K3, Z11
-	POPCNTQ       R14, R9
+	POPCNTQ       R15, R9
 	VPMOVZXBW     Y12, Z14
 	VPMOVZXBW     Y13, Z15
 	VPMOVZXBW     Y11, Z16
@@ -2794,14 +2853,14 @@ utf8ToUTF32BEAVX512_below_f0:
 
 utf8ToUTF32BEAVX512_advance:
 	LEAQ (DI)(R9*4), DI
-	ADDQ R13, SI
+	ADDQ R12, SI
 	JMP  utf8ToUTF32BEAVX512_loop
 
 utf8ToUTF32BEAVX512_two:
 	MOVQ          R10, R9
 	NOTQ          R9
 	RORQ          $0x01, R9
-	ANDQ          R12, R9
+	ANDQ          R13, R9
 	VPMOVZXBW     (DX)(SI*1), Z11
 	VPMOVZXBW     32(DX)(SI*1), Z12
 	VPMOVZXBW     31(DX)(SI*1), Z14
@@ -2841,7 +2900,7 @@ utf8ToUTF32BEAVX512_two:
 	VMOVDQU64     Z11, 64(AX)(DI*1)
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*4), DI
-	ADDQ          R13, SI
+	ADDQ          R12, SI
 
 utf8ToUTF32BEAVX512_two_next:
 	CMPQ          SI, BX
@@ -2857,23 +2916,24 @@ utf8ToUTF32BEAVX512_two_next:
 	KMOVQ         K1, R10
 	VPSUBB        ·tables+2752(SB), Z11, Z11
 	VPCMPUB       $0x01, ·tables+2816(SB), Z11, K1
-	KMOVQ         K1, R11
-	MOVQ          R10, R12
-	ORQ           R11, R12
-	ANDNQ         R9, R12, R12
+	KMOVQ         K1, R12
+	MOVQ          R10, R11
+	ORQ           R12, R11
+	ANDNQ         R9, R11, R11
 	JNZ           utf8ToUTF32BEAVX512_loop
-	MOVQ          R11, R12
-	SHLQ          $0x01, R12
-	CMPQ          R12, R10
+	MOVQ          R12, R11
+	SHLQ          $0x01, R11
+	CMPQ          R11, R10
 	JNE           utf8ToUTF32BEAVX512_loop
-	MOVQ          $0x00000040, R13
-	BTQ           $0x3f, R11
-	SBBQ          $0x00, R13
-	BZHIQ         R13, R8, R12
+	MOVBLZX       63(DX)(SI*1), R9
+	MOVL          $0x0000003f, R12
+	CMPL          R9, $0x000000c0
+	ADCL          $0x00, R12
+	BZHIQ         R12, R8, R13
 	MOVQ          R10, R9
 	NOTQ          R9
 	RORQ          $0x01, R9
-	ANDQ          R12, R9
+	ANDQ          R13, R9
 	VPMOVZXBW     (DX)(SI*1), Z11
 	VPMOVZXBW     32(DX)(SI*1), Z12
 	VPMOVZXBW     31(DX)(SI*1), Z14
@@ -2913,7 +2973,7 @@ utf8ToUTF32BEAVX512_two_next:
 	VMOVDQU64     Z11, 64(AX)(DI*1)
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*4), DI
-	ADDQ          R13, SI
+	ADDQ          R12, SI
 	JMP           utf8ToUTF32BEAVX512_two_next
 
 utf8ToUTF32BEAVX512_four:
@@ -2978,38 +3038,38 @@ utf8ToUTF32BEAVX512_four_mixed:
 	ANDNQ         R9, R10, R9
 	ANDNQ         R9, R11, R9
 	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
+	ANDNQ         R12, R13, R14
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	MOVQ          R14, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R12
+	TESTQ         R12, R12
 	JZ            utf8ToUTF32BEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
+	BZHIQ         R12, R8, R13
+	ANDQ          R13, R9
+	ANDQ          R13, R11
+	ANDQ          R13, R14
+	ANDQ          R13, R10
+	ANDNQ         R13, R10, R13
+	ORQ           R14, R11
 	ORQ           R11, R9
 	SHLQ          $0x01, R9
 	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
+	SHLQ          $0x03, R14
 	ORQ           R11, R9
-	ORQ           R12, R9
+	ORQ           R14, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32BEAVX512_done
-	MOVQ          R15, R14
+	MOVQ          R13, R14
 	KMOVQ         R14, K1
 	VPCOMPRESSB.Z Z11, K1, Z12
 	SHLQ          $0x01, R14
@@ -3022,7 +3082,7 @@ utf8ToUTF32BEAVX512_four_mixed:
 	KMOVQ         R14, K1
 	VPCOMPRESSB.Z Z11, K1, Z11
 	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
+	POPCNTQ       R13, R9
 	MOVQ          R9, R10
 	MOVQ          DI, R11
 	VPMOVZXBD     X12, Z15
@@ -3062,10 +3122,10 @@ utf8ToUTF32BEAVX512_four_mixed:
 	JNZ           utf8ToUTF32BEAVX512_done
 	VPSHUFB       Z10, Z15, Z15
 	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
+	MOVQ          $0x00000010, R13
+	CMPQ          R10, R13
+	CMOVQLT       R10, R13
+	LEAQ          (R11)(R13*4), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x10
 	JBE           utf8ToUTF32BEAVX512_four_advance
@@ -3110,10 +3170,10 @@ utf8ToUTF32BEAVX512_four_mixed:
 	JNZ           utf8ToUTF32BEAVX512_done
 	VPSHUFB       Z10, Z15, Z15
 	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
+	MOVQ          $0x00000010, R13
+	CMPQ          R10, R13
+	CMOVQLT       R10, R13
+	LEAQ          (R11)(R13*4), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x20
 	JBE           utf8ToUTF32BEAVX512_four_advance
@@ -3158,10 +3218,10 @@ utf8ToUTF32BEAVX512_four_mixed:
 	JNZ           utf8ToUTF32BEAVX512_done
 	VPSHUFB       Z10, Z15, Z15
 	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
+	MOVQ          $0x00000010, R13
+	CMPQ          R10, R13
+	CMOVQLT       R10, R13
+	LEAQ          (R11)(R13*4), R11
 	SUBQ          $0x10, R10
 	CMPQ          R9, $0x30
 	JBE           utf8ToUTF32BEAVX512_four_advance
@@ -3214,7 +3274,7 @@ utf8ToUTF32BEAVX512_four_mixed:
 
 utf8ToUTF32BEAVX512_four_advance:
 	MOVQ R11, DI
-	ADDQ R13, SI
+	ADDQ R12, SI
 	JMP  utf8ToUTF32BEAVX512_loop
 
 utf8ToUTF32BEAVX512_done:
@@ -3960,7 +4020,7 @@ utf8ToUTF16LEAVX512BW_loop:
 	VMOVDQU64     Z1, (AX)(DI*1)
 	VMOVDQU64     Z0, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
+	ADDQ          $0x80, DI
 	JMP           utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_wide:
@@ -3987,16 +4047,16 @@ utf8ToUTF16LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z1
+	VMOVDQU64 ·tables+27136(SB), Z4
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z1, Z3
-	VPANDD    ·tables+2112(SB), Z3, Z4
-	VPCMPEQB  ·tables+2176(SB), Z4, K2
+	VPERMD    (DX)(SI*1), Z4, Z1
+	VPANDD    ·tables+2112(SB), Z1, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z3, Z4
-	VPCMPEQB  ·tables+2304(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z1, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4004,23 +4064,23 @@ utf8ToUTF16LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   ·tables+27008(SB), Z3, Z3
-	VPANDD    ·tables+256(SB), Z3, Z4
-	VPANDD    ·tables+1152(SB), Z3, Z5
+	VPSHUFB   ·tables+27008(SB), Z1, Z1
+	VPANDD    ·tables+256(SB), Z1, Z3
+	VPANDD    ·tables+1152(SB), Z1, Z5
 	VPSRLD    $0x02, Z5, Z5
-	VPORD     Z5, Z4, Z4
-	VPANDD    ·tables+1984(SB), Z3, Z5
+	VPORD     Z5, Z3, Z3
+	VPANDD    ·tables+1984(SB), Z1, Z5
 	VPSRLD    $0x04, Z5, Z5
-	VPORD     Z5, Z4, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+768(SB), Z4, K3
+	VPORD     Z5, Z3, Z1
+	VPANDD    ·tables+2048(SB), Z1, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
 
 utf8ToUTF16LEAVX512BW_three:
-	VPMOVDW   Z3, Y0
+	VPMOVDW   Z1, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
@@ -4028,12 +4088,12 @@ utf8ToUTF16LEAVX512BW_three:
 	JG        utf8ToUTF16LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z1, Z3
-	VPANDD    ·tables+2112(SB), Z3, Z4
-	VPCMPEQB  ·tables+2176(SB), Z4, K2
+	VPERMD    (DX)(SI*1), Z4, Z1
+	VPANDD    ·tables+2112(SB), Z1, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z3, Z4
-	VPCMPEQB  ·tables+2304(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z1, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4041,17 +4101,17 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   ·tables+27008(SB), Z3, Z3
-	VPANDD    ·tables+256(SB), Z3, Z4
-	VPANDD    ·tables+1152(SB), Z3, Z5
+	VPSHUFB   ·tables+27008(SB), Z1, Z1
+	VPANDD    ·tables+256(SB), Z1, Z3
+	VPANDD    ·tables+1152(SB), Z1, Z5
 	VPSRLD    $0x02, Z5, Z5
-	VPORD     Z5, Z4, Z4
-	VPANDD    ·tables+1984(SB), Z3, Z5
+	VPORD     Z5, Z3, Z3
+	VPANDD    ·tables+1984(SB), Z1, Z5
 	VPSRLD    $0x04, Z5, Z5
-	VPORD     Z5, Z4, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+768(SB), Z4, K3
+	VPORD     Z5, Z3, Z1
+	VPANDD    ·tables+2048(SB), Z1, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_loop
@@ -4198,27 +4258,27 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X3, Y3
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3712(SB), Y1, Y6
 	VPAND          ·tables+3584(SB), Y3, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3776(SB), Y3, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y7
+	VPAND          ·tables+3776(SB), Y3, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y1, Y1
 	VPAND          ·tables+3520(SB), Y4, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y4, Y7
+	VPSLLW         $0x0c, Y4, Y4
 	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
-	VPOR           Y3, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3840(SB), Y7, Y3
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y3, Y7, Y7
+	VPOR           Y3, Y4, Y4
+	VPOR           Y7, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y1, Y1
+	VPAND          ·tables+3840(SB), Y4, Y3
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y3, Y4
 	VPCMPEQW       ·tables+3904(SB), Y3, Y3
-	VPOR           Y3, Y7, Y7
-	VPTEST         Y5, Y7
+	VPOR           Y3, Y4, Y4
+	VPTEST         Y5, Y4
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
 	MOVL           R9, R11
 	MOVBLZX        R11, R11
@@ -4245,27 +4305,27 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3712(SB), Y1, Y6
 	VPAND          ·tables+3584(SB), Y3, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3776(SB), Y3, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y7
+	VPAND          ·tables+3776(SB), Y3, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y1, Y1
 	VPAND          ·tables+3520(SB), Y4, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y4, Y7
+	VPSLLW         $0x0c, Y4, Y4
 	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
-	VPOR           Y3, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3840(SB), Y7, Y3
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y3, Y7, Y7
+	VPOR           Y3, Y4, Y4
+	VPOR           Y7, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y1, Y1
+	VPAND          ·tables+3840(SB), Y4, Y3
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y3, Y4
 	VPCMPEQW       ·tables+3904(SB), Y3, Y3
-	VPOR           Y3, Y7, Y7
-	VPTEST         Y5, Y7
+	VPOR           Y3, Y4, Y4
+	VPTEST         Y5, Y4
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -4347,27 +4407,27 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16LEAVX512BW_loop
 	MOVL           R9, R11
 	MOVBLZX        R11, R11
@@ -4394,27 +4454,27 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16LEAVX512BW_loop
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -4513,41 +4573,41 @@ utf8ToUTF16LEAVX512BW_general:
 	ANDNQ         R9, R10, R9
 	ANDNQ         R9, R11, R9
 	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R13
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R14
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R14
-	MOVQ          R13, R12
-	SHRQ          $0x3d, R12
-	SHLQ          $0x3d, R12
-	ORQ           R12, R14
+	ANDNQ         R12, R14, R12
+	MOVQ          R9, R13
+	SHRQ          $0x3f, R13
+	SHLQ          $0x3f, R13
+	ORQ           R13, R14
+	MOVQ          R11, R13
+	SHRQ          $0x3e, R13
+	SHLQ          $0x3e, R13
+	ORQ           R13, R14
+	MOVQ          R12, R13
+	SHRQ          $0x3d, R13
+	SHLQ          $0x3d, R13
+	ORQ           R13, R14
 	TZCNTQ        R14, R14
 	TESTQ         R14, R14
 	JZ            utf8ToUTF16LEAVX512BW_done
-	BZHIQ         R14, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R13
-	ANDQ          R12, R10
+	BZHIQ         R14, R8, R13
+	ANDQ          R13, R9
+	ANDQ          R13, R11
+	ANDQ          R13, R12
+	ANDQ          R13, R10
 	MOVQ          R10, R15
 	SHRQ          $0x01, R15
 	NOTQ          R15
-	ANDQ          R12, R15
-	MOVQ          R13, R12
-	SHLQ          $0x02, R12
-	ORQ           R12, R15
-	ORQ           R13, R11
+	ANDQ          R13, R15
+	MOVQ          R12, R13
+	SHLQ          $0x02, R13
+	ORQ           R13, R15
+	ORQ           R12, R11
 	ORQ           R11, R9
 	SHLQ          $0x01, R9
 	SHLQ          $0x02, R11
-	SHLQ          $0x03, R13
+	SHLQ          $0x03, R12
 	ORQ           R11, R9
-	ORQ           R13, R9
+	ORQ           R12, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16LEAVX512BW_done
 	VPXORD        Z2, Z2, Z2
@@ -4585,8 +4645,8 @@ utf8ToUTF16LEAVX512BW_general:
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z12, Z5, K1, Z5
 	VPBLENDMD     Z13, Z5, K2, Z5
-	MOVQ          R15, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R13
+	KMOVW         R13, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K4
 	VPSUBD        ·tables+768(SB), Z13, Z12
@@ -4653,9 +4713,9 @@ utf8ToUTF16LEAVX512BW_general:
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z12, Z5, K1, Z5
 	VPBLENDMD     Z13, Z5, K2, Z5
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R13
+	SHRQ          $0x10, R13
+	KMOVW         R13, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K4
 	VPSUBD        ·tables+768(SB), Z13, Z12
@@ -4722,9 +4782,9 @@ utf8ToUTF16LEAVX512BW_general:
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z12, Z5, K1, Z5
 	VPBLENDMD     Z13, Z5, K2, Z5
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R13
+	SHRQ          $0x20, R13
+	KMOVW         R13, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K4
 	VPSUBD        ·tables+768(SB), Z13, Z12
@@ -4791,9 +4851,9 @@ utf8ToUTF16LEAVX512BW_general:
 	VPORD         Z7, Z1, Z1
 	VPBLENDMD     Z8, Z0, K1, Z0
 	VPBLENDMD     Z9, Z0, K2, Z0
-	MOVQ          R15, R12
-	SHRQ          $0x30, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R13
+	SHRQ          $0x30, R13
+	KMOVW         R13, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z9, K2, K4
 	VPSUBD        ·tables+768(SB), Z9, Z8
@@ -4890,7 +4950,7 @@ utf8ToUTF16BEAVX512BW_loop:
 	VMOVDQU64     Z2, (AX)(DI*1)
 	VMOVDQU64     Z1, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
+	ADDQ          $0x80, DI
 	JMP           utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_wide:
@@ -4919,16 +4979,16 @@ utf8ToUTF16BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z2
+	VMOVDQU64 ·tables+27136(SB), Z5
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z2, Z4
-	VPANDD    ·tables+2112(SB), Z4, Z5
-	VPCMPEQB  ·tables+2176(SB), Z5, K2
+	VPERMD    (DX)(SI*1), Z5, Z2
+	VPANDD    ·tables+2112(SB), Z2, Z4
+	VPCMPEQB  ·tables+2176(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z4, Z5
-	VPCMPEQB  ·tables+2304(SB), Z5, K2
+	VPANDD    ·tables+2240(SB), Z2, Z4
+	VPCMPEQB  ·tables+2304(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4936,23 +4996,23 @@ utf8ToUTF16BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   ·tables+27008(SB), Z4, Z4
-	VPANDD    ·tables+256(SB), Z4, Z5
-	VPANDD    ·tables+1152(SB), Z4, Z6
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z4
+	VPANDD    ·tables+1152(SB), Z2, Z6
 	VPSRLD    $0x02, Z6, Z6
-	VPORD     Z6, Z5, Z5
-	VPANDD    ·tables+1984(SB), Z4, Z6
+	VPORD     Z6, Z4, Z4
+	VPANDD    ·tables+1984(SB), Z2, Z6
 	VPSRLD    $0x04, Z6, Z6
-	VPORD     Z6, Z5, Z4
-	VPANDD    ·tables+2048(SB), Z4, Z5
-	VPTESTNMD Z5, Z5, K2
-	VPCMPEQD  ·tables+768(SB), Z5, K3
+	VPORD     Z6, Z4, Z2
+	VPANDD    ·tables+2048(SB), Z2, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  ·tables+768(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
 
 utf8ToUTF16BEAVX512BW_three:
-	VPMOVDW   Z4, Y1
+	VPMOVDW   Z2, Y1
 	VPSHUFB   Y0, Y1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x30, SI
@@ -4961,12 +5021,12 @@ utf8ToUTF16BEAVX512BW_three:
 	JG        utf8ToUTF16BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z2, Z4
-	VPANDD    ·tables+2112(SB), Z4, Z5
-	VPCMPEQB  ·tables+2176(SB), Z5, K2
+	VPERMD    (DX)(SI*1), Z5, Z2
+	VPANDD    ·tables+2112(SB), Z2, Z4
+	VPCMPEQB  ·tables+2176(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z4, Z5
-	VPCMPEQB  ·tables+2304(SB), Z5, K2
+	VPANDD    ·tables+2240(SB), Z2, Z4
+	VPCMPEQB  ·tables+2304(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4974,17 +5034,17 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   ·tables+27008(SB), Z4, Z4
-	VPANDD    ·tables+256(SB), Z4, Z5
-	VPANDD    ·tables+1152(SB), Z4, Z6
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z4
+	VPANDD    ·tables+1152(SB), Z2, Z6
 	VPSRLD    $0x02, Z6, Z6
-	VPORD     Z6, Z5, Z5
-	VPANDD    ·tables+1984(SB), Z4, Z6
+	VPORD     Z6, Z4, Z4
+	VPANDD    ·tables+1984(SB), Z2, Z6
 	VPSRLD    $0x04, Z6, Z6
-	VPORD     Z6, Z5, Z4
-	VPANDD    ·tables+2048(SB), Z4, Z5
-	VPTESTNMD Z5, Z5, K2
-	VPCMPEQD  ·tables+768(SB), Z5, K3
+	VPORD     Z6, Z4, Z2
+	VPANDD    ·tables+2048(SB), Z2, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  ·tables+768(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_loop
@@ -5131,27 +5191,27 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X4, Y4
 	VPMOVZXBW      X5, Y5
-	VPAND          ·tables+3712(SB), Y2, Y7
 	VPAND          ·tables+3584(SB), Y4, Y6
 	VPCMPEQW       ·tables+3648(SB), Y6, Y6
-	VPAND          ·tables+3776(SB), Y4, Y8
-	VPSLLW         $0x06, Y8, Y8
-	VPOR           Y7, Y8, Y8
-	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y8
+	VPAND          ·tables+3776(SB), Y4, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y8, Y7, Y7
+	VPBLENDVB      Y6, Y7, Y2, Y2
 	VPAND          ·tables+3520(SB), Y5, Y6
 	VPCMPEQW       ·tables+3584(SB), Y6, Y6
-	VPSLLW         $0x0c, Y5, Y8
+	VPSLLW         $0x0c, Y5, Y5
 	VPAND          ·tables+3712(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
-	VPOR           Y4, Y8, Y8
-	VPOR           Y7, Y8, Y8
-	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3840(SB), Y8, Y4
-	VPXOR          Y8, Y8, Y8
-	VPCMPEQW       Y4, Y8, Y8
+	VPOR           Y4, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	VPBLENDVB      Y6, Y5, Y2, Y2
+	VPAND          ·tables+3840(SB), Y5, Y4
+	VPXOR          Y5, Y5, Y5
+	VPCMPEQW       Y5, Y4, Y5
 	VPCMPEQW       ·tables+3904(SB), Y4, Y4
-	VPOR           Y4, Y8, Y8
-	VPTEST         Y6, Y8
+	VPOR           Y4, Y5, Y5
+	VPTEST         Y6, Y5
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
 	MOVL           R9, R11
 	MOVBLZX        R11, R11
@@ -5178,27 +5238,27 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y4
 	VPMOVZXBW      14(DX)(SI*1), Y5
-	VPAND          ·tables+3712(SB), Y2, Y7
 	VPAND          ·tables+3584(SB), Y4, Y6
 	VPCMPEQW       ·tables+3648(SB), Y6, Y6
-	VPAND          ·tables+3776(SB), Y4, Y8
-	VPSLLW         $0x06, Y8, Y8
-	VPOR           Y7, Y8, Y8
-	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y8
+	VPAND          ·tables+3776(SB), Y4, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y8, Y7, Y7
+	VPBLENDVB      Y6, Y7, Y2, Y2
 	VPAND          ·tables+3520(SB), Y5, Y6
 	VPCMPEQW       ·tables+3584(SB), Y6, Y6
-	VPSLLW         $0x0c, Y5, Y8
+	VPSLLW         $0x0c, Y5, Y5
 	VPAND          ·tables+3712(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
-	VPOR           Y4, Y8, Y8
-	VPOR           Y7, Y8, Y8
-	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3840(SB), Y8, Y4
-	VPXOR          Y8, Y8, Y8
-	VPCMPEQW       Y4, Y8, Y8
+	VPOR           Y4, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	VPBLENDVB      Y6, Y5, Y2, Y2
+	VPAND          ·tables+3840(SB), Y5, Y4
+	VPXOR          Y5, Y5, Y5
+	VPCMPEQW       Y5, Y4, Y5
 	VPCMPEQW       ·tables+3904(SB), Y4, Y4
-	VPOR           Y4, Y8, Y8
-	VPTEST         Y6, Y8
+	VPOR           Y4, Y5, Y5
+	VPTEST         Y6, Y5
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -5280,27 +5340,27 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3712(SB), Y1, Y6
 	VPAND          ·tables+3584(SB), Y2, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3776(SB), Y2, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y7
+	VPAND          ·tables+3776(SB), Y2, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y1, Y1
 	VPAND          ·tables+3520(SB), Y4, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y4, Y7
+	VPSLLW         $0x0c, Y4, Y4
 	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3840(SB), Y7, Y2
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y2, Y7, Y7
+	VPOR           Y2, Y4, Y4
+	VPOR           Y7, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y1, Y1
+	VPAND          ·tables+3840(SB), Y4, Y2
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y2, Y4
 	VPCMPEQW       ·tables+3904(SB), Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPTEST         Y5, Y7
+	VPOR           Y2, Y4, Y4
+	VPTEST         Y5, Y4
 	JNZ            utf8ToUTF16BEAVX512BW_loop
 	MOVL           R9, R11
 	MOVBLZX        R11, R11
@@ -5327,27 +5387,27 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3712(SB), Y1, Y6
 	VPAND          ·tables+3584(SB), Y2, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3776(SB), Y2, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y7
+	VPAND          ·tables+3776(SB), Y2, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y1, Y1
 	VPAND          ·tables+3520(SB), Y4, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y4, Y7
+	VPSLLW         $0x0c, Y4, Y4
 	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3840(SB), Y7, Y2
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y2, Y7, Y7
+	VPOR           Y2, Y4, Y4
+	VPOR           Y7, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y1, Y1
+	VPAND          ·tables+3840(SB), Y4, Y2
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y2, Y4
 	VPCMPEQW       ·tables+3904(SB), Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPTEST         Y5, Y7
+	VPOR           Y2, Y4, Y4
+	VPTEST         Y5, Y4
 	JNZ            utf8ToUTF16BEAVX512BW_loop
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -5447,41 +5507,41 @@ utf8ToUTF16BEAVX512BW_general:
 	ANDNQ         R9, R10, R9
 	ANDNQ         R9, R11, R9
 	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R13
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R14
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R14
-	MOVQ          R13, R12
-	SHRQ          $0x3d, R12
-	SHLQ          $0x3d, R12
-	ORQ           R12, R14
+	ANDNQ         R12, R14, R12
+	MOVQ          R9, R13
+	SHRQ          $0x3f, R13
+	SHLQ          $0x3f, R13
+	ORQ           R13, R14
+	MOVQ          R11, R13
+	SHRQ          $0x3e, R13
+	SHLQ          $0x3e, R13
+	ORQ           R13, R14
+	MOVQ          R12, R13
+	SHRQ          $0x3d, R13
+	SHLQ          $0x3d, R13
+	ORQ           R13, R14
 	TZCNTQ        R14, R14
 	TESTQ         R14, R14
 	JZ            utf8ToUTF16BEAVX512BW_done
-	BZHIQ         R14, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R13
-	ANDQ          R12, R10
+	BZHIQ         R14, R8, R13
+	ANDQ          R13, R9
+	ANDQ          R13, R11
+	ANDQ          R13, R12
+	ANDQ          R13, R10
 	MOVQ          R10, R15
 	SHRQ          $0x01, R15
 	NOTQ          R15
-	ANDQ          R12, R15
-	MOVQ          R13, R12
-	SHLQ          $0x02, R12
-	ORQ           R12, R15
-	ORQ           R13, R11
+	ANDQ          R13, R15
+	MOVQ          R12, R13
+	SHLQ          $0x02, R13
+	ORQ           R13, R15
+	ORQ           R12, R11
 	ORQ           R11, R9
 	SHLQ          $0x01, R9
 	SHLQ          $0x02, R11
-	SHLQ          $0x03, R13
+	SHLQ          $0x03, R12
 	ORQ           R11, R9
-	ORQ           R13, R9
+	ORQ           R12, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16BEAVX512BW_done
 	VPXORD        Z3, Z3, Z3
@@ -5519,8 +5579,8 @@ utf8ToUTF16BEAVX512BW_general:
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z13, Z6, K1, Z6
 	VPBLENDMD     Z14, Z6, K2, Z6
-	MOVQ          R15, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R13
+	KMOVW         R13, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K4
 	VPSUBD        ·tables+768(SB), Z14, Z13
@@ -5588,9 +5648,9 @@ utf8ToUTF16BEAVX512BW_general:
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z13, Z6, K1, Z6
 	VPBLENDMD     Z14, Z6, K2, Z6
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R13
+	SHRQ          $0x10, R13
+	KMOVW         R13, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K4
 	VPSUBD        ·tables+768(SB), Z14, Z13
@@ -5658,9 +5718,9 @@ utf8ToUTF16BEAVX512BW_general:
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z13, Z6, K1, Z6
 	VPBLENDMD     Z14, Z6, K2, Z6
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R13
+	SHRQ          $0x20, R13
+	KMOVW         R13, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K4
 	VPSUBD        ·tables+768(SB), Z14, Z13
@@ -5728,9 +5788,9 @@ utf8ToUTF16BEAVX512BW_general:
 	VPORD         Z8, Z2, Z2
 	VPBLENDMD     Z9, Z1, K1, Z1
 	VPBLENDMD     Z10, Z1, K2, Z1
-	MOVQ          R15, R12
-	SHRQ          $0x30, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R13
+	SHRQ          $0x30, R13
+	KMOVW         R13, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z10, K2, K4
 	VPSUBD        ·tables+768(SB), Z10, Z9
@@ -5862,16 +5922,16 @@ utf8ToUTF32LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z1
+	VMOVDQU64 ·tables+27136(SB), Z3
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z1, Z2
-	VPANDD    ·tables+2112(SB), Z2, Z3
-	VPCMPEQB  ·tables+2176(SB), Z3, K2
+	VPERMD    (DX)(SI*1), Z3, Z1
+	VPANDD    ·tables+2112(SB), Z1, Z2
+	VPCMPEQB  ·tables+2176(SB), Z2, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z2, Z3
-	VPCMPEQB  ·tables+2304(SB), Z3, K2
+	VPANDD    ·tables+2240(SB), Z1, Z2
+	VPCMPEQB  ·tables+2304(SB), Z2, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -5879,35 +5939,35 @@ utf8ToUTF32LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
-	VPSHUFB   ·tables+27008(SB), Z2, Z2
-	VPANDD    ·tables+256(SB), Z2, Z3
-	VPANDD    ·tables+1152(SB), Z2, Z5
+	VPSHUFB   ·tables+27008(SB), Z1, Z1
+	VPANDD    ·tables+256(SB), Z1, Z2
+	VPANDD    ·tables+1152(SB), Z1, Z5
 	VPSRLD    $0x02, Z5, Z5
-	VPORD     Z5, Z3, Z3
-	VPANDD    ·tables+1984(SB), Z2, Z5
+	VPORD     Z5, Z2, Z2
+	VPANDD    ·tables+1984(SB), Z1, Z5
 	VPSRLD    $0x04, Z5, Z5
-	VPORD     Z5, Z3, Z2
-	VPANDD    ·tables+2048(SB), Z2, Z3
-	VPTESTNMD Z3, Z3, K2
-	VPCMPEQD  ·tables+768(SB), Z3, K3
+	VPORD     Z5, Z2, Z1
+	VPANDD    ·tables+2048(SB), Z1, Z2
+	VPTESTNMD Z2, Z2, K2
+	VPCMPEQD  ·tables+768(SB), Z2, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
 
 utf8ToUTF32LEAVX512BW_three:
-	VMOVDQU64 Z2, (AX)(DI*1)
+	VMOVDQU64 Z1, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z1, Z2
-	VPANDD    ·tables+2112(SB), Z2, Z3
-	VPCMPEQB  ·tables+2176(SB), Z3, K2
+	VPERMD    (DX)(SI*1), Z3, Z1
+	VPANDD    ·tables+2112(SB), Z1, Z2
+	VPCMPEQB  ·tables+2176(SB), Z2, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z2, Z3
-	VPCMPEQB  ·tables+2304(SB), Z3, K2
+	VPANDD    ·tables+2240(SB), Z1, Z2
+	VPCMPEQB  ·tables+2304(SB), Z2, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -5915,17 +5975,17 @@ utf8ToUTF32LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_loop
-	VPSHUFB   ·tables+27008(SB), Z2, Z2
-	VPANDD    ·tables+256(SB), Z2, Z3
-	VPANDD    ·tables+1152(SB), Z2, Z5
+	VPSHUFB   ·tables+27008(SB), Z1, Z1
+	VPANDD    ·tables+256(SB), Z1, Z2
+	VPANDD    ·tables+1152(SB), Z1, Z5
 	VPSRLD    $0x02, Z5, Z5
-	VPORD     Z5, Z3, Z3
-	VPANDD    ·tables+1984(SB), Z2, Z5
+	VPORD     Z5, Z2, Z2
+	VPANDD    ·tables+1984(SB), Z1, Z5
 	VPSRLD    $0x04, Z5, Z5
-	VPORD     Z5, Z3, Z2
-	VPANDD    ·tables+2048(SB), Z2, Z3
-	VPTESTNMD Z3, Z3, K2
-	VPCMPEQD  ·tables+768(SB), Z3, K3
+	VPORD     Z5, Z2, Z1
+	VPANDD    ·tables+2048(SB), Z1, Z2
+	VPTESTNMD Z2, Z2, K2
+	VPCMPEQD  ·tables+768(SB), Z2, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_loop
@@ -6072,27 +6132,27 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3712(SB), Y1, Y6
 	VPAND          ·tables+3584(SB), Y2, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3776(SB), Y2, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y7
+	VPAND          ·tables+3776(SB), Y2, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y1, Y1
 	VPAND          ·tables+3520(SB), Y3, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y3, Y7
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3840(SB), Y7, Y2
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y2, Y7, Y7
+	VPOR           Y2, Y3, Y3
+	VPOR           Y7, Y3, Y3
+	VPBLENDVB      Y5, Y3, Y1, Y1
+	VPAND          ·tables+3840(SB), Y3, Y2
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y2, Y3
 	VPCMPEQW       ·tables+3904(SB), Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPTEST         Y5, Y7
+	VPOR           Y2, Y3, Y3
+	VPTEST         Y5, Y3
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
 	MOVL           R9, R11
 	MOVBLZX        R11, R11
@@ -6119,27 +6179,27 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3712(SB), Y1, Y6
 	VPAND          ·tables+3584(SB), Y2, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3776(SB), Y2, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y7
+	VPAND          ·tables+3776(SB), Y2, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y1, Y1
 	VPAND          ·tables+3520(SB), Y3, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y3, Y7
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3840(SB), Y7, Y2
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y2, Y7, Y7
+	VPOR           Y2, Y3, Y3
+	VPOR           Y7, Y3, Y3
+	VPBLENDVB      Y5, Y3, Y1, Y1
+	VPAND          ·tables+3840(SB), Y3, Y2
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y2, Y3
 	VPCMPEQW       ·tables+3904(SB), Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPTEST         Y5, Y7
+	VPOR           Y2, Y3, Y3
+	VPTEST         Y5, Y3
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -6529,38 +6589,38 @@ utf8ToUTF32LEAVX512BW_general:
 	ANDNQ         R9, R10, R9
 	ANDNQ         R9, R11, R9
 	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R13
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R14
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R14
-	MOVQ          R13, R12
-	SHRQ          $0x3d, R12
-	SHLQ          $0x3d, R12
-	ORQ           R12, R14
-	TZCNTQ        R14, R14
-	TESTQ         R14, R14
+	ANDNQ         R12, R14, R12
+	MOVQ          R9, R13
+	SHRQ          $0x3f, R13
+	SHLQ          $0x3f, R13
+	ORQ           R13, R14
+	MOVQ          R11, R13
+	SHRQ          $0x3e, R13
+	SHLQ          $0x3e, R13
+	ORQ           R13, R14
+	MOVQ          R12, R13
+	SHRQ          $0x3d, R13
+	SHLQ          $0x3d, R13
+	ORQ           R13, R14
+	TZCNTQ        R14, R13
+	TESTQ         R13, R13
 	JZ            utf8ToUTF32LEAVX512BW_done
-	BZHIQ         R14, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R13
-	ANDQ          R12, R10
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
 	MOVQ          R10, R15
 	SHRQ          $0x01, R15
 	NOTQ          R15
-	ANDQ          R12, R15
-	ORQ           R13, R11
+	ANDQ          R14, R15
+	ORQ           R12, R11
 	ORQ           R11, R9
 	SHLQ          $0x01, R9
 	SHLQ          $0x02, R11
-	SHLQ          $0x03, R13
+	SHLQ          $0x03, R12
 	ORQ           R11, R9
-	ORQ           R13, R9
+	ORQ           R12, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32LEAVX512BW_done
 	VPXORD        Z4, Z4, Z4
@@ -6568,7 +6628,7 @@ utf8ToUTF32LEAVX512BW_general:
 	VPALIGNR      $0x0f, Z1, Z0, Z2
 	VPALIGNR      $0x0e, Z1, Z0, Z3
 	VPALIGNR      $0x0d, Z1, Z0, Z1
-	MOVQ          DI, R9
+	MOVQ          DI, R10
 	VPMOVZXBD     X0, Z5
 	VPMOVZXBD     X2, Z6
 	VPMOVZXBD     X3, Z7
@@ -6598,8 +6658,8 @@ utf8ToUTF32LEAVX512BW_general:
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z6, Z5, K1, Z5
 	VPBLENDMD     Z7, Z5, K2, Z5
-	MOVQ          R15, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R9
+	KMOVW         R9, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z7, K2, K4
 	VPSUBD        ·tables+768(SB), Z7, Z12
@@ -6613,11 +6673,11 @@ utf8ToUTF32LEAVX512BW_general:
 	JNZ           utf8ToUTF32LEAVX512BW_done
 	VPBLENDMD     Z8, Z5, K3, Z5
 	VPCOMPRESSD.Z Z5, K1, Z5
-	VMOVDQU64     Z5, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x10
+	VMOVDQU64     Z5, (AX)(R10*1)
+	KMOVW         K1, R9
+	POPCNTL       R9, R9
+	LEAQ          (R10)(R9*4), R10
+	CMPQ          R13, $0x10
 	JBE           utf8ToUTF32LEAVX512BW_advance
 	VEXTRACTI32X4 $0x01, Z0, X5
 	VPMOVZXBD     X5, Z5
@@ -6652,9 +6712,9 @@ utf8ToUTF32LEAVX512BW_general:
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z6, Z5, K1, Z5
 	VPBLENDMD     Z7, Z5, K2, Z5
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R9
+	SHRQ          $0x10, R9
+	KMOVW         R9, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z7, K2, K4
 	VPSUBD        ·tables+768(SB), Z7, Z12
@@ -6668,11 +6728,11 @@ utf8ToUTF32LEAVX512BW_general:
 	JNZ           utf8ToUTF32LEAVX512BW_done
 	VPBLENDMD     Z8, Z5, K3, Z5
 	VPCOMPRESSD.Z Z5, K1, Z5
-	VMOVDQU64     Z5, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x20
+	VMOVDQU64     Z5, (AX)(R10*1)
+	KMOVW         K1, R9
+	POPCNTL       R9, R9
+	LEAQ          (R10)(R9*4), R10
+	CMPQ          R13, $0x20
 	JBE           utf8ToUTF32LEAVX512BW_advance
 	VEXTRACTI32X4 $0x02, Z0, X5
 	VPMOVZXBD     X5, Z5
@@ -6707,9 +6767,9 @@ utf8ToUTF32LEAVX512BW_general:
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z6, Z5, K1, Z5
 	VPBLENDMD     Z7, Z5, K2, Z5
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R9
+	SHRQ          $0x20, R9
+	KMOVW         R9, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z7, K2, K4
 	VPSUBD        ·tables+768(SB), Z7, Z12
@@ -6723,11 +6783,11 @@ utf8ToUTF32LEAVX512BW_general:
 	JNZ           utf8ToUTF32LEAVX512BW_done
 	VPBLENDMD     Z8, Z5, K3, Z5
 	VPCOMPRESSD.Z Z5, K1, Z5
-	VMOVDQU64     Z5, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x30
+	VMOVDQU64     Z5, (AX)(R10*1)
+	KMOVW         K1, R9
+	POPCNTL       R9, R9
+	LEAQ          (R10)(R9*4), R10
+	CMPQ          R13, $0x30
 	JBE           utf8ToUTF32LEAVX512BW_advance
 	VEXTRACTI32X4 $0x03, Z0, X0
 	VPMOVZXBD     X0, Z0
@@ -6762,9 +6822,9 @@ utf8ToUTF32LEAVX512BW_general:
 	VPORD         Z7, Z1, Z1
 	VPBLENDMD     Z2, Z0, K1, Z0
 	VPBLENDMD     Z3, Z0, K2, Z0
-	MOVQ          R15, R12
-	SHRQ          $0x30, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R9
+	SHRQ          $0x30, R9
+	KMOVW         R9, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z3, K2, K4
 	VPSUBD        ·tables+768(SB), Z3, Z8
@@ -6778,14 +6838,14 @@ utf8ToUTF32LEAVX512BW_general:
 	JNZ           utf8ToUTF32LEAVX512BW_done
 	VPBLENDMD     Z1, Z0, K3, Z0
 	VPCOMPRESSD.Z Z0, K1, Z0
-	VMOVDQU64     Z0, (AX)(R9*1)
+	VMOVDQU64     Z0, (AX)(R10*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
-	LEAQ          (R9)(DI*4), R9
+	LEAQ          (R10)(DI*4), R10
 
 utf8ToUTF32LEAVX512BW_advance:
-	MOVQ R9, DI
-	ADDQ R14, SI
+	MOVQ R10, DI
+	ADDQ R13, SI
 	JMP  utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_done:
@@ -6848,16 +6908,16 @@ utf8ToUTF32BEAVX512BW_loop:
 	KORTESTQ  K1, K1
 	JNZ       utf8ToUTF32BEAVX512BW_wide
 	VPMOVZXBD (DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
+	VPSLLD    $0x18, Z1, Z1
 	VMOVDQU64 Z1, (AX)(DI*1)
 	VPMOVZXBD 16(DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
+	VPSLLD    $0x18, Z1, Z1
 	VMOVDQU64 Z1, 64(AX)(DI*1)
 	VPMOVZXBD 32(DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
+	VPSLLD    $0x18, Z1, Z1
 	VMOVDQU64 Z1, 128(AX)(DI*1)
 	VPMOVZXBD 48(DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
+	VPSLLD    $0x18, Z1, Z1
 	VMOVDQU64 Z1, 192(AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x00000100, DI
@@ -6894,16 +6954,16 @@ utf8ToUTF32BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z2
+	VMOVDQU64 ·tables+27136(SB), Z4
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z2, Z3
-	VPANDD    ·tables+2112(SB), Z3, Z4
-	VPCMPEQB  ·tables+2176(SB), Z4, K2
+	VPERMD    (DX)(SI*1), Z4, Z2
+	VPANDD    ·tables+2112(SB), Z2, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z3, Z4
-	VPCMPEQB  ·tables+2304(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z2, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -6911,36 +6971,36 @@ utf8ToUTF32BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
-	VPSHUFB   ·tables+27008(SB), Z3, Z3
-	VPANDD    ·tables+256(SB), Z3, Z4
-	VPANDD    ·tables+1152(SB), Z3, Z6
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z3
+	VPANDD    ·tables+1152(SB), Z2, Z6
 	VPSRLD    $0x02, Z6, Z6
-	VPORD     Z6, Z4, Z4
-	VPANDD    ·tables+1984(SB), Z3, Z6
+	VPORD     Z6, Z3, Z3
+	VPANDD    ·tables+1984(SB), Z2, Z6
 	VPSRLD    $0x04, Z6, Z6
-	VPORD     Z6, Z4, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+768(SB), Z4, K3
+	VPORD     Z6, Z3, Z2
+	VPANDD    ·tables+2048(SB), Z2, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
 
 utf8ToUTF32BEAVX512BW_three:
-	VPSHUFB   Z0, Z3, Z3
-	VMOVDQU64 Z3, (AX)(DI*1)
+	VPSHUFB   Z0, Z2, Z2
+	VMOVDQU64 Z2, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z2, Z3
-	VPANDD    ·tables+2112(SB), Z3, Z4
-	VPCMPEQB  ·tables+2176(SB), Z4, K2
+	VPERMD    (DX)(SI*1), Z4, Z2
+	VPANDD    ·tables+2112(SB), Z2, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z3, Z4
-	VPCMPEQB  ·tables+2304(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z2, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -6948,17 +7008,17 @@ utf8ToUTF32BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_loop
-	VPSHUFB   ·tables+27008(SB), Z3, Z3
-	VPANDD    ·tables+256(SB), Z3, Z4
-	VPANDD    ·tables+1152(SB), Z3, Z6
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z3
+	VPANDD    ·tables+1152(SB), Z2, Z6
 	VPSRLD    $0x02, Z6, Z6
-	VPORD     Z6, Z4, Z4
-	VPANDD    ·tables+1984(SB), Z3, Z6
+	VPORD     Z6, Z3, Z3
+	VPANDD    ·tables+1984(SB), Z2, Z6
 	VPSRLD    $0x04, Z6, Z6
-	VPORD     Z6, Z4, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+768(SB), Z4, K3
+	VPORD     Z6, Z3, Z2
+	VPANDD    ·tables+2048(SB), Z2, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_loop
@@ -7109,27 +7169,27 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y3
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3712(SB), Y2, Y7
 	VPAND          ·tables+3584(SB), Y3, Y6
 	VPCMPEQW       ·tables+3648(SB), Y6, Y6
-	VPAND          ·tables+3776(SB), Y3, Y8
-	VPSLLW         $0x06, Y8, Y8
-	VPOR           Y7, Y8, Y8
-	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y8
+	VPAND          ·tables+3776(SB), Y3, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y8, Y7, Y7
+	VPBLENDVB      Y6, Y7, Y2, Y2
 	VPAND          ·tables+3520(SB), Y4, Y6
 	VPCMPEQW       ·tables+3584(SB), Y6, Y6
-	VPSLLW         $0x0c, Y4, Y8
+	VPSLLW         $0x0c, Y4, Y4
 	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
-	VPOR           Y3, Y8, Y8
-	VPOR           Y7, Y8, Y8
-	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3840(SB), Y8, Y3
-	VPXOR          Y8, Y8, Y8
-	VPCMPEQW       Y3, Y8, Y8
+	VPOR           Y3, Y4, Y4
+	VPOR           Y8, Y4, Y4
+	VPBLENDVB      Y6, Y4, Y2, Y2
+	VPAND          ·tables+3840(SB), Y4, Y3
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y3, Y4
 	VPCMPEQW       ·tables+3904(SB), Y3, Y3
-	VPOR           Y3, Y8, Y8
-	VPTEST         Y6, Y8
+	VPOR           Y3, Y4, Y4
+	VPTEST         Y6, Y4
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
 	MOVL           R9, R11
 	MOVBLZX        R11, R11
@@ -7158,27 +7218,27 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3712(SB), Y2, Y7
 	VPAND          ·tables+3584(SB), Y3, Y6
 	VPCMPEQW       ·tables+3648(SB), Y6, Y6
-	VPAND          ·tables+3776(SB), Y3, Y8
-	VPSLLW         $0x06, Y8, Y8
-	VPOR           Y7, Y8, Y8
-	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y8
+	VPAND          ·tables+3776(SB), Y3, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y8, Y7, Y7
+	VPBLENDVB      Y6, Y7, Y2, Y2
 	VPAND          ·tables+3520(SB), Y4, Y6
 	VPCMPEQW       ·tables+3584(SB), Y6, Y6
-	VPSLLW         $0x0c, Y4, Y8
+	VPSLLW         $0x0c, Y4, Y4
 	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
-	VPOR           Y3, Y8, Y8
-	VPOR           Y7, Y8, Y8
-	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3840(SB), Y8, Y3
-	VPXOR          Y8, Y8, Y8
-	VPCMPEQW       Y3, Y8, Y8
+	VPOR           Y3, Y4, Y4
+	VPOR           Y8, Y4, Y4
+	VPBLENDVB      Y6, Y4, Y2, Y2
+	VPAND          ·tables+3840(SB), Y4, Y3
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y3, Y4
 	VPCMPEQW       ·tables+3904(SB), Y3, Y3
-	VPOR           Y3, Y8, Y8
-	VPTEST         Y6, Y8
+	VPOR           Y3, Y4, Y4
+	VPTEST         Y6, Y4
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -7579,38 +7639,38 @@ utf8ToUTF32BEAVX512BW_general:
 	ANDNQ         R9, R10, R9
 	ANDNQ         R9, R11, R9
 	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R13
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R14
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R14
-	MOVQ          R13, R12
-	SHRQ          $0x3d, R12
-	SHLQ          $0x3d, R12
-	ORQ           R12, R14
-	TZCNTQ        R14, R14
-	TESTQ         R14, R14
+	ANDNQ         R12, R14, R12
+	MOVQ          R9, R13
+	SHRQ          $0x3f, R13
+	SHLQ          $0x3f, R13
+	ORQ           R13, R14
+	MOVQ          R11, R13
+	SHRQ          $0x3e, R13
+	SHLQ          $0x3e, R13
+	ORQ           R13, R14
+	MOVQ          R12, R13
+	SHRQ          $0x3d, R13
+	SHLQ          $0x3d, R13
+	ORQ           R13, R14
+	TZCNTQ        R14, R13
+	TESTQ         R13, R13
 	JZ            utf8ToUTF32BEAVX512BW_done
-	BZHIQ         R14, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R13
-	ANDQ          R12, R10
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
 	MOVQ          R10, R15
 	SHRQ          $0x01, R15
 	NOTQ          R15
-	ANDQ          R12, R15
-	ORQ           R13, R11
+	ANDQ          R14, R15
+	ORQ           R12, R11
 	ORQ           R11, R9
 	SHLQ          $0x01, R9
 	SHLQ          $0x02, R11
-	SHLQ          $0x03, R13
+	SHLQ          $0x03, R12
 	ORQ           R11, R9
-	ORQ           R13, R9
+	ORQ           R12, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32BEAVX512BW_done
 	VPXORD        Z5, Z5, Z5
@@ -7618,7 +7678,7 @@ utf8ToUTF32BEAVX512BW_general:
 	VPALIGNR      $0x0f, Z2, Z1, Z3
 	VPALIGNR      $0x0e, Z2, Z1, Z4
 	VPALIGNR      $0x0d, Z2, Z1, Z2
-	MOVQ          DI, R9
+	MOVQ          DI, R10
 	VPMOVZXBD     X1, Z6
 	VPMOVZXBD     X3, Z7
 	VPMOVZXBD     X4, Z8
@@ -7648,8 +7708,8 @@ utf8ToUTF32BEAVX512BW_general:
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z7, Z6, K1, Z6
 	VPBLENDMD     Z8, Z6, K2, Z6
-	MOVQ          R15, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R9
+	KMOVW         R9, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z8, K2, K4
 	VPSUBD        ·tables+768(SB), Z8, Z13
@@ -7664,11 +7724,11 @@ utf8ToUTF32BEAVX512BW_general:
 	VPBLENDMD     Z9, Z6, K3, Z6
 	VPCOMPRESSD.Z Z6, K1, Z6
 	VPSHUFB       Z0, Z6, Z6
-	VMOVDQU64     Z6, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x10
+	VMOVDQU64     Z6, (AX)(R10*1)
+	KMOVW         K1, R9
+	POPCNTL       R9, R9
+	LEAQ          (R10)(R9*4), R10
+	CMPQ          R13, $0x10
 	JBE           utf8ToUTF32BEAVX512BW_advance
 	VEXTRACTI32X4 $0x01, Z1, X6
 	VPMOVZXBD     X6, Z6
@@ -7703,9 +7763,9 @@ utf8ToUTF32BEAVX512BW_general:
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z7, Z6, K1, Z6
 	VPBLENDMD     Z8, Z6, K2, Z6
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R9
+	SHRQ          $0x10, R9
+	KMOVW         R9, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z8, K2, K4
 	VPSUBD        ·tables+768(SB), Z8, Z13
@@ -7720,11 +7780,11 @@ utf8ToUTF32BEAVX512BW_general:
 	VPBLENDMD     Z9, Z6, K3, Z6
 	VPCOMPRESSD.Z Z6, K1, Z6
 	VPSHUFB       Z0, Z6, Z6
-	VMOVDQU64     Z6, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x20
+	VMOVDQU64     Z6, (AX)(R10*1)
+	KMOVW         K1, R9
+	POPCNTL       R9, R9
+	LEAQ          (R10)(R9*4), R10
+	CMPQ          R13, $0x20
 	JBE           utf8ToUTF32BEAVX512BW_advance
 	VEXTRACTI32X4 $0x02, Z1, X6
 	VPMOVZXBD     X6, Z6
@@ -7759,9 +7819,9 @@ utf8ToUTF32BEAVX512BW_general:
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z7, Z6, K1, Z6
 	VPBLENDMD     Z8, Z6, K2, Z6
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R9
+	SHRQ          $0x20, R9
+	KMOVW         R9, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z8, K2, K4
 	VPSUBD        ·tables+768(SB), Z8, Z13
@@ -7776,11 +7836,11 @@ utf8ToUTF32BEAVX512BW_general:
 	VPBLENDMD     Z9, Z6, K3, Z6
 	VPCOMPRESSD.Z Z6, K1, Z6
 	VPSHUFB       Z0, Z6, Z6
-	VMOVDQU64     Z6, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x30
+	VMOVDQU64     Z6, (AX)(R10*1)
+	KMOVW         K1, R9
+	POPCNTL       R9, R9
+	LEAQ          (R10)(R9*4), R10
+	CMPQ          R13, $0x30
 	JBE           utf8ToUTF32BEAVX512BW_advance
 	VEXTRACTI32X4 $0x03, Z1, X1
 	VPMOVZXBD     X1, Z1
@@ -7815,9 +7875,9 @@ utf8ToUTF32BEAVX512BW_general:
 	VPORD         Z8, Z2, Z2
 	VPBLENDMD     Z3, Z1, K1, Z1
 	VPBLENDMD     Z4, Z1, K2, Z1
-	MOVQ          R15, R12
-	SHRQ          $0x30, R12
-	KMOVW         R12, K1
+	MOVQ          R15, R9
+	SHRQ          $0x30, R9
+	KMOVW         R9, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, ·tables+704(SB), Z4, K2, K4
 	VPSUBD        ·tables+768(SB), Z4, Z9
@@ -7832,14 +7892,14 @@ utf8ToUTF32BEAVX512BW_general:
 	VPBLENDMD     Z2, Z1, K3, Z1
 	VPCOMPRESSD.Z Z1, K1, Z1
 	VPSHUFB       Z0, Z1, Z1
-	VMOVDQU64     Z1, (AX)(R9*1)
+	VMOVDQU64     Z1, (AX)(R10*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
-	LEAQ          (R9)(DI*4), R9
+	LEAQ          (R10)(DI*4), R10
 
 utf8ToUTF32BEAVX512BW_advance:
-	MOVQ R9, DI
-	ADDQ R14, SI
+	MOVQ R10, DI
+	ADDQ R13, SI
 	JMP  utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_done:
@@ -8180,12 +8240,12 @@ utf8ToUTF16LEAVX2_lead:
 	JNZ       utf8ToUTF16LEAVX2_mixed
 
 utf8ToUTF16LEAVX2_pure:
-	VPSRLD    $0x0a, Y3, Y0
+	VPSRLD    $0x0a, Y3, Y1
 	VPSLLD    $0x10, Y3, Y3
 	VPAND     ·tables+5248(SB), Y3, Y3
-	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+5312(SB), Y0, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
+	VPOR      Y3, Y1, Y1
+	VPOR      ·tables+5312(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
@@ -8430,27 +8490,27 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16LEAVX2_sixteen
 	MOVL           R9, R13
 	MOVBLZX        R13, R13
@@ -8477,27 +8537,27 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16LEAVX2_sixteen
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -8580,27 +8640,27 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16LEAVX2_loop
 	MOVL           R8, R10
 	MOVBLZX        R10, R10
@@ -8627,27 +8687,27 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16LEAVX2_loop
 	MOVL           R8, DI
 	SHRL           $0x10, DI
@@ -8699,42 +8759,42 @@ utf8ToUTF16LEAVX2_sixteen:
 	ANDNL          R8, R9, R8
 	ANDNL          R8, R10, R8
 	ANDNL          R10, R11, R10
-	ANDNL          R11, R13, R13
-	MOVL           R8, R11
-	ANDL           $0x00008000, R11
-	ORL            R11, R12
-	MOVL           R10, R11
-	ANDL           $0x0000c000, R11
-	ORL            R11, R12
-	MOVL           R13, R11
-	ANDL           $0x0000e000, R11
-	ORL            R11, R12
+	ANDNL          R11, R12, R11
+	MOVL           R8, R13
+	ANDL           $0x00008000, R13
+	ORL            R13, R12
+	MOVL           R10, R13
+	ANDL           $0x0000c000, R13
+	ORL            R13, R12
+	MOVL           R11, R13
+	ANDL           $0x0000e000, R13
+	ORL            R13, R12
 	ORL            $0x00010000, R12
 	TZCNTL         R12, R12
 	TESTL          R12, R12
 	JZ             utf8ToUTF16LEAVX2_done
-	MOVL           $0xffffffff, R11
-	BZHIL          R12, R11, R11
-	ANDL           R11, R8
-	ANDL           R11, R10
-	ANDL           R11, R13
-	ANDL           R11, R9
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R13
+	ANDL           R13, R8
+	ANDL           R13, R10
+	ANDL           R13, R11
+	ANDL           R13, R9
 	MOVL           R10, R14
-	ORL            R13, R14
+	ORL            R11, R14
 	MOVL           R9, R15
 	NOTL           R15
 	SHRL           $0x01, R15
-	ANDL           R11, R15
-	MOVL           R13, R11
-	SHLL           $0x02, R11
-	ORL            R11, R15
-	ORL            R13, R10
+	ANDL           R13, R15
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R15
+	ORL            R11, R10
 	ORL            R10, R8
 	SHLL           $0x01, R8
 	SHLL           $0x02, R10
-	SHLL           $0x03, R13
+	SHLL           $0x03, R11
 	ORL            R10, R8
-	ORL            R13, R8
+	ORL            R11, R8
 	CMPL           R8, R9
 	JNE            utf8ToUTF16LEAVX2_done
 	TESTL          R14, R14
@@ -8784,54 +8844,54 @@ utf8ToUTF16LEAVX2_long:
 	VPMOVZXBW      X3, Y3
 	VPAND          ·tables+3584(SB), Y1, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3712(SB), Y0, Y6
-	VPAND          ·tables+3776(SB), Y1, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y7
+	VPAND          ·tables+3776(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y0, Y0
 	VPAND          ·tables+3520(SB), Y4, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y4, Y7
+	VPSLLW         $0x0c, Y4, Y6
 	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
-	VPOR           Y8, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3840(SB), Y7, Y8
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y7, Y8, Y7
-	VPCMPEQW       ·tables+3904(SB), Y8, Y8
-	VPOR           Y8, Y7, Y7
-	VPAND          Y5, Y7, Y7
+	VPOR           Y8, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y0, Y0
+	VPAND          ·tables+3840(SB), Y6, Y6
+	VPXOR          Y8, Y8, Y8
+	VPCMPEQW       Y8, Y6, Y8
+	VPCMPEQW       ·tables+3904(SB), Y6, Y6
+	VPOR           Y6, Y8, Y8
+	VPAND          Y5, Y8, Y8
 	VPAND          ·tables+4416(SB), Y3, Y5
 	VPCMPEQW       ·tables+3520(SB), Y5, Y5
 	VPAND          ·tables+4416(SB), Y4, Y3
 	VPCMPEQW       ·tables+3520(SB), Y3, Y3
-	VPAND          ·tables+4480(SB), Y4, Y4
-	VPSLLW         $0x08, Y4, Y4
-	VPAND          ·tables+3712(SB), Y1, Y8
-	VPSLLW         $0x02, Y8, Y8
-	VPOR           Y8, Y4, Y4
-	VPSRLW         $0x04, Y6, Y8
-	VPOR           Y8, Y4, Y4
+	VPAND          ·tables+4480(SB), Y4, Y6
+	VPSLLW         $0x08, Y6, Y6
+	VPAND          ·tables+3712(SB), Y1, Y4
+	VPSLLW         $0x02, Y4, Y4
+	VPOR           Y4, Y6, Y6
+	VPSRLW         $0x04, Y7, Y4
+	VPOR           Y4, Y6, Y6
 	VPAND          ·tables+4544(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y6, Y1, Y1
+	VPOR           Y7, Y1, Y1
 	VPOR           ·tables+4608(SB), Y1, Y1
 	VPBLENDVB      Y5, Y1, Y0, Y0
-	VPADDW         ·tables+4672(SB), Y4, Y1
+	VPADDW         ·tables+4672(SB), Y6, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
 	VMOVDQU        ·tables+4736(SB), Y1
-	VPCMPGTW       Y4, Y1, Y1
-	VPCMPGTW       ·tables+4800(SB), Y4, Y8
-	VPOR           Y8, Y1, Y1
+	VPCMPGTW       Y6, Y1, Y1
+	VPCMPGTW       ·tables+4800(SB), Y6, Y4
+	VPOR           Y4, Y1, Y1
 	VPAND          Y3, Y1, Y1
-	VPOR           Y1, Y7, Y7
+	VPOR           Y1, Y8, Y8
 	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
-	VPTEST         Y1, Y7
+	VPTEST         Y1, Y8
 	JNZ            utf8ToUTF16LEAVX2_done
 	MOVL           R15, R8
 	MOVBLZX        R8, R8
@@ -8956,13 +9016,13 @@ utf8ToUTF16BEAVX2_lead:
 	JNZ       utf8ToUTF16BEAVX2_mixed
 
 utf8ToUTF16BEAVX2_pure:
-	VPSRLD    $0x0a, Y3, Y0
+	VPSRLD    $0x0a, Y3, Y1
 	VPSLLD    $0x10, Y3, Y3
 	VPAND     ·tables+5248(SB), Y3, Y3
-	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+5312(SB), Y0, Y0
-	VPSHUFB   ·tables+0(SB), Y0, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
+	VPOR      Y3, Y1, Y1
+	VPOR      ·tables+5312(SB), Y1, Y1
+	VPSHUFB   ·tables+0(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
@@ -9208,27 +9268,27 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16BEAVX2_sixteen
 	MOVL           R9, R13
 	MOVBLZX        R13, R13
@@ -9255,27 +9315,27 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16BEAVX2_sixteen
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -9358,27 +9418,27 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16BEAVX2_loop
 	MOVL           R8, R10
 	MOVBLZX        R10, R10
@@ -9405,27 +9465,27 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y3, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
+	VPSLLW         $0x0c, Y3, Y3
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y4, Y3, Y0, Y0
+	VPAND          ·tables+3840(SB), Y3, Y1
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y1, Y3
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y3, Y3
+	VPTEST         Y4, Y3
 	JNZ            utf8ToUTF16BEAVX2_loop
 	MOVL           R8, DI
 	SHRL           $0x10, DI
@@ -9477,42 +9537,42 @@ utf8ToUTF16BEAVX2_sixteen:
 	ANDNL          R8, R9, R8
 	ANDNL          R8, R10, R8
 	ANDNL          R10, R11, R10
-	ANDNL          R11, R13, R13
-	MOVL           R8, R11
-	ANDL           $0x00008000, R11
-	ORL            R11, R12
-	MOVL           R10, R11
-	ANDL           $0x0000c000, R11
-	ORL            R11, R12
-	MOVL           R13, R11
-	ANDL           $0x0000e000, R11
-	ORL            R11, R12
+	ANDNL          R11, R12, R11
+	MOVL           R8, R13
+	ANDL           $0x00008000, R13
+	ORL            R13, R12
+	MOVL           R10, R13
+	ANDL           $0x0000c000, R13
+	ORL            R13, R12
+	MOVL           R11, R13
+	ANDL           $0x0000e000, R13
+	ORL            R13, R12
 	ORL            $0x00010000, R12
 	TZCNTL         R12, R12
 	TESTL          R12, R12
 	JZ             utf8ToUTF16BEAVX2_done
-	MOVL           $0xffffffff, R11
-	BZHIL          R12, R11, R11
-	ANDL           R11, R8
-	ANDL           R11, R10
-	ANDL           R11, R13
-	ANDL           R11, R9
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R13
+	ANDL           R13, R8
+	ANDL           R13, R10
+	ANDL           R13, R11
+	ANDL           R13, R9
 	MOVL           R10, R14
-	ORL            R13, R14
+	ORL            R11, R14
 	MOVL           R9, R15
 	NOTL           R15
 	SHRL           $0x01, R15
-	ANDL           R11, R15
-	MOVL           R13, R11
-	SHLL           $0x02, R11
-	ORL            R11, R15
-	ORL            R13, R10
+	ANDL           R13, R15
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R15
+	ORL            R11, R10
 	ORL            R10, R8
 	SHLL           $0x01, R8
 	SHLL           $0x02, R10
-	SHLL           $0x03, R13
+	SHLL           $0x03, R11
 	ORL            R10, R8
-	ORL            R13, R8
+	ORL            R11, R8
 	CMPL           R8, R9
 	JNE            utf8ToUTF16BEAVX2_done
 	TESTL          R14, R14
@@ -9562,54 +9622,54 @@ utf8ToUTF16BEAVX2_long:
 	VPMOVZXBW      X3, Y3
 	VPAND          ·tables+3584(SB), Y1, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3712(SB), Y0, Y6
-	VPAND          ·tables+3776(SB), Y1, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y7
+	VPAND          ·tables+3776(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y0, Y0
 	VPAND          ·tables+3520(SB), Y4, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y4, Y7
+	VPSLLW         $0x0c, Y4, Y6
 	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
-	VPOR           Y8, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3840(SB), Y7, Y8
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y7, Y8, Y7
-	VPCMPEQW       ·tables+3904(SB), Y8, Y8
-	VPOR           Y8, Y7, Y7
-	VPAND          Y5, Y7, Y7
+	VPOR           Y8, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y0, Y0
+	VPAND          ·tables+3840(SB), Y6, Y6
+	VPXOR          Y8, Y8, Y8
+	VPCMPEQW       Y8, Y6, Y8
+	VPCMPEQW       ·tables+3904(SB), Y6, Y6
+	VPOR           Y6, Y8, Y8
+	VPAND          Y5, Y8, Y8
 	VPAND          ·tables+4416(SB), Y3, Y5
 	VPCMPEQW       ·tables+3520(SB), Y5, Y5
 	VPAND          ·tables+4416(SB), Y4, Y3
 	VPCMPEQW       ·tables+3520(SB), Y3, Y3
-	VPAND          ·tables+4480(SB), Y4, Y4
-	VPSLLW         $0x08, Y4, Y4
-	VPAND          ·tables+3712(SB), Y1, Y8
-	VPSLLW         $0x02, Y8, Y8
-	VPOR           Y8, Y4, Y4
-	VPSRLW         $0x04, Y6, Y8
-	VPOR           Y8, Y4, Y4
+	VPAND          ·tables+4480(SB), Y4, Y6
+	VPSLLW         $0x08, Y6, Y6
+	VPAND          ·tables+3712(SB), Y1, Y4
+	VPSLLW         $0x02, Y4, Y4
+	VPOR           Y4, Y6, Y6
+	VPSRLW         $0x04, Y7, Y4
+	VPOR           Y4, Y6, Y6
 	VPAND          ·tables+4544(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y6, Y1, Y1
+	VPOR           Y7, Y1, Y1
 	VPOR           ·tables+4608(SB), Y1, Y1
 	VPBLENDVB      Y5, Y1, Y0, Y0
-	VPADDW         ·tables+4672(SB), Y4, Y1
+	VPADDW         ·tables+4672(SB), Y6, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
 	VMOVDQU        ·tables+4736(SB), Y1
-	VPCMPGTW       Y4, Y1, Y1
-	VPCMPGTW       ·tables+4800(SB), Y4, Y8
-	VPOR           Y8, Y1, Y1
+	VPCMPGTW       Y6, Y1, Y1
+	VPCMPGTW       ·tables+4800(SB), Y6, Y4
+	VPOR           Y4, Y1, Y1
 	VPAND          Y3, Y1, Y1
-	VPOR           Y1, Y7, Y7
+	VPOR           Y1, Y8, Y8
 	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
-	VPTEST         Y1, Y7
+	VPTEST         Y1, Y8
 	JNZ            utf8ToUTF16BEAVX2_done
 	MOVL           R15, R8
 	MOVBLZX        R8, R8
@@ -9738,8 +9798,8 @@ utf8ToUTF32LEAVX2_lead:
 	JNZ       utf8ToUTF32LEAVX2_mixed
 
 utf8ToUTF32LEAVX2_pure:
-	VPADDD    ·tables+5184(SB), Y2, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
+	VPADDD    ·tables+5184(SB), Y2, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
@@ -9982,27 +10042,27 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y2, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
+	VPSLLW         $0x0c, Y2, Y2
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y2, Y2
+	VPOR           Y6, Y2, Y2
+	VPBLENDVB      Y4, Y2, Y0, Y0
+	VPAND          ·tables+3840(SB), Y2, Y1
+	VPXOR          Y2, Y2, Y2
+	VPCMPEQW       Y2, Y1, Y2
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y2, Y2
+	VPTEST         Y4, Y2
 	JNZ            utf8ToUTF32LEAVX2_sixteen
 	MOVL           R9, R13
 	MOVBLZX        R13, R13
@@ -10029,27 +10089,27 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y2, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
+	VPSLLW         $0x0c, Y2, Y2
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y2, Y2
+	VPOR           Y6, Y2, Y2
+	VPBLENDVB      Y4, Y2, Y0, Y0
+	VPAND          ·tables+3840(SB), Y2, Y1
+	VPXOR          Y2, Y2, Y2
+	VPCMPEQW       Y2, Y1, Y2
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y2, Y2
+	VPTEST         Y4, Y2
 	JNZ            utf8ToUTF32LEAVX2_sixteen
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -10397,39 +10457,39 @@ utf8ToUTF32LEAVX2_sixteen:
 	ANDNL          R8, R9, R8
 	ANDNL          R8, R10, R8
 	ANDNL          R10, R11, R10
-	ANDNL          R11, R13, R13
-	MOVL           R8, R11
-	ANDL           $0x00008000, R11
-	ORL            R11, R12
-	MOVL           R10, R11
-	ANDL           $0x0000c000, R11
-	ORL            R11, R12
-	MOVL           R13, R11
-	ANDL           $0x0000e000, R11
-	ORL            R11, R12
+	ANDNL          R11, R12, R11
+	MOVL           R8, R13
+	ANDL           $0x00008000, R13
+	ORL            R13, R12
+	MOVL           R10, R13
+	ANDL           $0x0000c000, R13
+	ORL            R13, R12
+	MOVL           R11, R13
+	ANDL           $0x0000e000, R13
+	ORL            R13, R12
 	ORL            $0x00010000, R12
 	TZCNTL         R12, R12
 	TESTL          R12, R12
 	JZ             utf8ToUTF32LEAVX2_done
-	MOVL           $0xffffffff, R11
-	BZHIL          R12, R11, R11
-	ANDL           R11, R8
-	ANDL           R11, R10
-	ANDL           R11, R13
-	ANDL           R11, R9
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R13
+	ANDL           R13, R8
+	ANDL           R13, R10
+	ANDL           R13, R11
+	ANDL           R13, R9
 	MOVL           R10, R14
-	ORL            R13, R14
+	ORL            R11, R14
 	MOVL           R9, R15
 	NOTL           R15
 	SHRL           $0x01, R15
-	ANDL           R11, R15
-	ORL            R13, R10
+	ANDL           R13, R15
+	ORL            R11, R10
 	ORL            R10, R8
 	SHLL           $0x01, R8
 	SHLL           $0x02, R10
-	SHLL           $0x03, R13
+	SHLL           $0x03, R11
 	ORL            R10, R8
-	ORL            R13, R8
+	ORL            R11, R8
 	CMPL           R8, R9
 	JNE            utf8ToUTF32LEAVX2_done
 	TESTL          R14, R14
@@ -10481,20 +10541,20 @@ utf8ToUTF32LEAVX2_long:
 	VPMOVZXBW      X3, Y4
 	VPAND          ·tables+3584(SB), Y1, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3712(SB), Y0, Y6
-	VPAND          ·tables+3776(SB), Y1, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y7
+	VPAND          ·tables+3776(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y0, Y0
 	VPAND          ·tables+3520(SB), Y2, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y2, Y7
+	VPSLLW         $0x0c, Y2, Y6
 	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
-	VPOR           Y8, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3840(SB), Y7, Y8
+	VPOR           Y8, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y0, Y0
+	VPAND          ·tables+3840(SB), Y6, Y8
 	VPXOR          Y9, Y9, Y9
 	VPCMPEQW       Y9, Y8, Y9
 	VPCMPEQW       ·tables+3904(SB), Y8, Y8
@@ -10502,26 +10562,26 @@ utf8ToUTF32LEAVX2_long:
 	VPAND          Y5, Y9, Y9
 	VPAND          ·tables+4416(SB), Y4, Y5
 	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+4480(SB), Y4, Y4
-	VPSLLW         $0x02, Y4, Y4
-	VPAND          ·tables+3712(SB), Y2, Y8
-	VPSRLW         $0x04, Y8, Y8
-	VPOR           Y8, Y4, Y4
-	VPAND          Y5, Y4, Y4
+	VPBLENDVB      Y5, Y6, Y0, Y0
+	VPAND          ·tables+4480(SB), Y4, Y6
+	VPSLLW         $0x02, Y6, Y6
+	VPAND          ·tables+3712(SB), Y2, Y4
+	VPSRLW         $0x04, Y4, Y4
+	VPOR           Y4, Y6, Y6
+	VPAND          Y5, Y6, Y6
 	VPAND          ·tables+4416(SB), Y2, Y5
 	VPCMPEQW       ·tables+3520(SB), Y5, Y5
 	VPAND          ·tables+4480(SB), Y2, Y2
 	VPSLLW         $0x08, Y2, Y2
-	VPAND          ·tables+3712(SB), Y1, Y8
-	VPSLLW         $0x02, Y8, Y8
-	VPOR           Y8, Y2, Y2
-	VPSRLW         $0x04, Y6, Y8
-	VPOR           Y8, Y2, Y2
+	VPAND          ·tables+3712(SB), Y1, Y4
+	VPSLLW         $0x02, Y4, Y4
+	VPOR           Y4, Y2, Y2
+	VPSRLW         $0x04, Y7, Y4
+	VPOR           Y4, Y2, Y2
 	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y2, Y1, Y1
-	VPCMPGTW       ·tables+4800(SB), Y2, Y8
-	VPOR           Y8, Y1, Y1
+	VPCMPGTW       ·tables+4800(SB), Y2, Y4
+	VPOR           Y4, Y1, Y1
 	VPAND          Y5, Y1, Y1
 	VPOR           Y1, Y9, Y9
 	LEAQ           ·tables+32640(SB), R8
@@ -10545,9 +10605,9 @@ utf8ToUTF32LEAVX2_long:
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R8, R8
 	POPCNTL        R9, R9
-	VPSHUFB        Y1, Y4, Y4
-	VPUNPCKLWD     Y4, Y0, Y1
-	VPUNPCKHWD     Y4, Y0, Y0
+	VPSHUFB        Y1, Y6, Y6
+	VPUNPCKLWD     Y6, Y0, Y1
+	VPUNPCKHWD     Y6, Y0, Y0
 	VPERM2I128     $0x20, Y0, Y1, Y2
 	VMOVDQU        Y2, (AX)(DI*1)
 	LEAQ           (DI)(R8*4), DI
@@ -10669,9 +10729,9 @@ utf8ToUTF32BEAVX2_lead:
 	JNZ       utf8ToUTF32BEAVX2_mixed
 
 utf8ToUTF32BEAVX2_pure:
-	VPADDD    ·tables+5184(SB), Y2, Y0
-	VPSHUFB   ·tables+192(SB), Y0, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
+	VPADDD    ·tables+5184(SB), Y2, Y1
+	VPSHUFB   ·tables+192(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
@@ -10919,27 +10979,27 @@ utf8ToUTF32BEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y2, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
+	VPSLLW         $0x0c, Y2, Y2
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y2, Y2
+	VPOR           Y6, Y2, Y2
+	VPBLENDVB      Y4, Y2, Y0, Y0
+	VPAND          ·tables+3840(SB), Y2, Y1
+	VPXOR          Y2, Y2, Y2
+	VPCMPEQW       Y2, Y1, Y2
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y2, Y2
+	VPTEST         Y4, Y2
 	JNZ            utf8ToUTF32BEAVX2_sixteen
 	MOVL           R9, R13
 	MOVBLZX        R13, R13
@@ -10968,27 +11028,27 @@ utf8ToUTF32BEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ·tables+3712(SB), Y0, Y5
 	VPAND          ·tables+3584(SB), Y1, Y4
 	VPCMPEQW       ·tables+3648(SB), Y4, Y4
-	VPAND          ·tables+3776(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y6, Y5, Y5
+	VPBLENDVB      Y4, Y5, Y0, Y0
 	VPAND          ·tables+3520(SB), Y2, Y4
 	VPCMPEQW       ·tables+3584(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
+	VPSLLW         $0x0c, Y2, Y2
 	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3840(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
+	VPOR           Y1, Y2, Y2
+	VPOR           Y6, Y2, Y2
+	VPBLENDVB      Y4, Y2, Y0, Y0
+	VPAND          ·tables+3840(SB), Y2, Y1
+	VPXOR          Y2, Y2, Y2
+	VPCMPEQW       Y2, Y1, Y2
 	VPCMPEQW       ·tables+3904(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
+	VPOR           Y1, Y2, Y2
+	VPTEST         Y4, Y2
 	JNZ            utf8ToUTF32BEAVX2_sixteen
 	MOVL           R9, DI
 	SHRL           $0x10, DI
@@ -11346,39 +11406,39 @@ utf8ToUTF32BEAVX2_sixteen:
 	ANDNL          R8, R9, R8
 	ANDNL          R8, R10, R8
 	ANDNL          R10, R11, R10
-	ANDNL          R11, R13, R13
-	MOVL           R8, R11
-	ANDL           $0x00008000, R11
-	ORL            R11, R12
-	MOVL           R10, R11
-	ANDL           $0x0000c000, R11
-	ORL            R11, R12
-	MOVL           R13, R11
-	ANDL           $0x0000e000, R11
-	ORL            R11, R12
+	ANDNL          R11, R12, R11
+	MOVL           R8, R13
+	ANDL           $0x00008000, R13
+	ORL            R13, R12
+	MOVL           R10, R13
+	ANDL           $0x0000c000, R13
+	ORL            R13, R12
+	MOVL           R11, R13
+	ANDL           $0x0000e000, R13
+	ORL            R13, R12
 	ORL            $0x00010000, R12
 	TZCNTL         R12, R12
 	TESTL          R12, R12
 	JZ             utf8ToUTF32BEAVX2_done
-	MOVL           $0xffffffff, R11
-	BZHIL          R12, R11, R11
-	ANDL           R11, R8
-	ANDL           R11, R10
-	ANDL           R11, R13
-	ANDL           R11, R9
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R13
+	ANDL           R13, R8
+	ANDL           R13, R10
+	ANDL           R13, R11
+	ANDL           R13, R9
 	MOVL           R10, R14
-	ORL            R13, R14
+	ORL            R11, R14
 	MOVL           R9, R15
 	NOTL           R15
 	SHRL           $0x01, R15
-	ANDL           R11, R15
-	ORL            R13, R10
+	ANDL           R13, R15
+	ORL            R11, R10
 	ORL            R10, R8
 	SHLL           $0x01, R8
 	SHLL           $0x02, R10
-	SHLL           $0x03, R13
+	SHLL           $0x03, R11
 	ORL            R10, R8
-	ORL            R13, R8
+	ORL            R11, R8
 	CMPL           R8, R9
 	JNE            utf8ToUTF32BEAVX2_done
 	TESTL          R14, R14
@@ -11432,20 +11492,20 @@ utf8ToUTF32BEAVX2_long:
 	VPMOVZXBW      X3, Y4
 	VPAND          ·tables+3584(SB), Y1, Y5
 	VPCMPEQW       ·tables+3648(SB), Y5, Y5
-	VPAND          ·tables+3712(SB), Y0, Y6
-	VPAND          ·tables+3776(SB), Y1, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ·tables+3712(SB), Y0, Y7
+	VPAND          ·tables+3776(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y0, Y0
 	VPAND          ·tables+3520(SB), Y2, Y5
 	VPCMPEQW       ·tables+3584(SB), Y5, Y5
-	VPSLLW         $0x0c, Y2, Y7
+	VPSLLW         $0x0c, Y2, Y6
 	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
-	VPOR           Y8, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3840(SB), Y7, Y8
+	VPOR           Y8, Y6, Y6
+	VPOR           Y7, Y6, Y6
+	VPBLENDVB      Y5, Y6, Y0, Y0
+	VPAND          ·tables+3840(SB), Y6, Y8
 	VPXOR          Y9, Y9, Y9
 	VPCMPEQW       Y9, Y8, Y9
 	VPCMPEQW       ·tables+3904(SB), Y8, Y8
@@ -11453,26 +11513,26 @@ utf8ToUTF32BEAVX2_long:
 	VPAND          Y5, Y9, Y9
 	VPAND          ·tables+4416(SB), Y4, Y5
 	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+4480(SB), Y4, Y4
-	VPSLLW         $0x02, Y4, Y4
-	VPAND          ·tables+3712(SB), Y2, Y8
-	VPSRLW         $0x04, Y8, Y8
-	VPOR           Y8, Y4, Y4
-	VPAND          Y5, Y4, Y4
+	VPBLENDVB      Y5, Y6, Y0, Y0
+	VPAND          ·tables+4480(SB), Y4, Y6
+	VPSLLW         $0x02, Y6, Y6
+	VPAND          ·tables+3712(SB), Y2, Y4
+	VPSRLW         $0x04, Y4, Y4
+	VPOR           Y4, Y6, Y6
+	VPAND          Y5, Y6, Y6
 	VPAND          ·tables+4416(SB), Y2, Y5
 	VPCMPEQW       ·tables+3520(SB), Y5, Y5
 	VPAND          ·tables+4480(SB), Y2, Y2
 	VPSLLW         $0x08, Y2, Y2
-	VPAND          ·tables+3712(SB), Y1, Y8
-	VPSLLW         $0x02, Y8, Y8
-	VPOR           Y8, Y2, Y2
-	VPSRLW         $0x04, Y6, Y8
-	VPOR           Y8, Y2, Y2
+	VPAND          ·tables+3712(SB), Y1, Y4
+	VPSLLW         $0x02, Y4, Y4
+	VPOR           Y4, Y2, Y2
+	VPSRLW         $0x04, Y7, Y4
+	VPOR           Y4, Y2, Y2
 	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y2, Y1, Y1
-	VPCMPGTW       ·tables+4800(SB), Y2, Y8
-	VPOR           Y8, Y1, Y1
+	VPCMPGTW       ·tables+4800(SB), Y2, Y4
+	VPOR           Y4, Y1, Y1
 	VPAND          Y5, Y1, Y1
 	VPOR           Y1, Y9, Y9
 	LEAQ           ·tables+32640(SB), R8
@@ -11496,9 +11556,9 @@ utf8ToUTF32BEAVX2_long:
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R8, R8
 	POPCNTL        R9, R9
-	VPSHUFB        Y1, Y4, Y4
-	VPUNPCKLWD     Y4, Y0, Y1
-	VPUNPCKHWD     Y4, Y0, Y0
+	VPSHUFB        Y1, Y6, Y6
+	VPUNPCKLWD     Y6, Y0, Y1
+	VPUNPCKHWD     Y6, Y0, Y0
 	VPERM2I128     $0x20, Y0, Y1, Y2
 	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(DI*1)

@@ -115,33 +115,33 @@ func latin1ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 func utf8ToLatin1AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF16LEAVX2 converts UTF-8 to UTF-16LE in 32-byte blocks
-// while src has 32 bytes left and dst 64, and returns the bytes written
-// and read. It stops at ill-formed input, at the latest at the start of
-// the 16 bytes holding it.
+// while src has 32 bytes left and dst 64, and returns the bytes
+// written and read. It stops at ill-formed input, at the latest at the
+// start of the 16 bytes holding it.
 //
 //go:noescape
 func utf8ToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF16BEAVX2 converts UTF-8 to UTF-16BE in 32-byte blocks
-// while src has 32 bytes left and dst 64, and returns the bytes written
-// and read. It stops at ill-formed input, at the latest at the start of
-// the 16 bytes holding it.
+// while src has 32 bytes left and dst 64, and returns the bytes
+// written and read. It stops at ill-formed input, at the latest at the
+// start of the 16 bytes holding it.
 //
 //go:noescape
 func utf8ToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF32LEAVX2 converts UTF-8 to UTF-32LE in 32-byte blocks
-// while src has 32 bytes left and dst 128, and returns the bytes written
-// and read. It stops at ill-formed input, at the latest at the start of
-// the 16 bytes holding it.
+// while src has 32 bytes left and dst 128, and returns the bytes
+// written and read. It stops at ill-formed input, at the latest at the
+// start of the 16 bytes holding it.
 //
 //go:noescape
 func utf8ToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF32BEAVX2 converts UTF-8 to UTF-32BE in 32-byte blocks
-// while src has 32 bytes left and dst 128, and returns the bytes written
-// and read. It stops at ill-formed input, at the latest at the start of
-// the 16 bytes holding it.
+// while src has 32 bytes left and dst 128, and returns the bytes
+// written and read. It stops at ill-formed input, at the latest at the
+// start of the 16 bytes holding it.
 //
 //go:noescape
 func utf8ToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)

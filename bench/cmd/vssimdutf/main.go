@@ -25,6 +25,9 @@
 // by its thread's CPU time, printing lines benchstat reads:
 //
 //	vssimdutf -child -cputime -gobench -ops u8to16,u16to8 FILE... > new.txt
+//
+// and with -transcodeset it forces one transcoding kernel set
+// (transcode.UseKernelSet), such as avx512bw, which no GODEBUG setting picks.
 package main
 
 import (
@@ -90,10 +93,17 @@ func main() {
 	opList := flag.String("ops", strings.Join(ops, ","), "with -child: the operations to time")
 	flag.BoolVar(&cpuTime, "cputime", false, "with -child: time each window by its thread's CPU time (for utf8x before/after comparisons on a busy machine; simdutf-bench uses the wall clock)")
 	flag.BoolVar(&goBench, "gobench", false, "with -child: print Go benchmark lines (BenchmarkVS/op/file), for benchstat")
+	flag.IntVar(&windows, "windows", 5, "with -child: timed windows per figure; the best is kept")
+	flag.DurationVar(&window, "window", 50*time.Millisecond, "with -child: minimum duration of one window")
+	tset := flag.String("transcodeset", "", "with -child: force this transcoding kernel set (transcode.UseKernelSet: avx512vbmi2, avx512bw, avx2, go)")
 	flag.Parse()
 
 	if *child {
 		ops = strings.Split(*opList, ",")
+		if err := transcode.UseKernelSet(*tset); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		if err := runChild(os.Stdout, flag.Args()); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -300,13 +310,15 @@ func speed(op string, p []byte) float64 {
 	if !f() {
 		return 0 // invalid input: no figure
 	}
-	return bestOf(5, 50*time.Millisecond, len(src), f)
+	return bestOf(windows, window, len(src), f)
 }
 
 var (
 	sink    bool
 	cpuTime bool // time windows by the thread's CPU time
 	goBench bool // print Go benchmark lines
+	windows = 5  // windows per figure
+	window  = 50 * time.Millisecond
 )
 
 // bestOf returns the best GB/s of n windows of at least d, each running f

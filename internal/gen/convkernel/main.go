@@ -27,13 +27,16 @@
 // the papers' per-character permutations, a block of UTF-8 is decoded by
 // compressing its lead bytes, the bytes one after and the bytes two after
 // each lead into three vectors, so that lane k of each holds the bytes of
-// character k.
+// character k (utf8_to_wide_vbmi2.go).
 //
-// The AVX-512BW kernels (utf8ToWideBW) are for the CPUs with AVX-512 but
-// without VBMI2 (Skylake-X to Cascade Lake): UTF-8 to UTF-16 and UTF-32,
-// decoding every byte's 32-bit lane as if it ended a character and keeping
-// the lanes that do with VPCOMPRESSD, which AVX-512F has. Their set takes
-// the AVX2 kernels for the other conversions.
+// The AVX-512BW kernels are for the CPUs with AVX-512 but without VBMI2
+// (Skylake-X to Cascade Lake): UTF-8 to UTF-16 and UTF-32, decoding every
+// byte's 32-bit lane as if it ended a character and keeping the lanes that
+// do with VPCOMPRESSD, which AVX-512F has (utf8_to_wide_lanes.go). Their set
+// takes the AVX2 kernels for the other conversions. The three sets' UTF-8
+// to UTF-16/UTF-32 kernels are one generator function, utf8ToWide, whose
+// file says which of its paths are written once over the width and which
+// are a set's own.
 //
 // The AVX2 kernels are for CPUs without AVX-512: ASCII and Latin-1 both
 // ways, UTF-8 to UTF-16 and UTF-32, and UTF-16 to UTF-8, every character
@@ -73,22 +76,22 @@ func main() {
 	latin1ToUTF8()
 	wt := newWideTab(mem)
 	utf8ToLatin1("utf8ToLatin1AVX512", false, nil)
-	utf8ToWide(c, "utf8ToUTF16LEAVX512", 2, false)
-	utf8ToWide(c, "utf8ToUTF16BEAVX512", 2, true)
-	utf8ToWide(c, "utf8ToUTF32LEAVX512", 4, false)
-	utf8ToWide(c, "utf8ToUTF32BEAVX512", 4, true)
+	utf8ToWide(c, setVBMI2, 2, false)
+	utf8ToWide(c, setVBMI2, 2, true)
+	utf8ToWide(c, setVBMI2, 4, false)
+	utf8ToWide(c, setVBMI2, 4, true)
 	utf16ToUTF8(c, "utf16LEToUTF8AVX512", false)
 	utf16ToUTF8(c, "utf16BEToUTF8AVX512", true)
-	utf8ToWideBW(c, "utf8ToUTF16LEAVX512BW", 2, false)
-	utf8ToWideBW(c, "utf8ToUTF16BEAVX512BW", 2, true)
-	utf8ToWideBW(c, "utf8ToUTF32LEAVX512BW", 4, false)
-	utf8ToWideBW(c, "utf8ToUTF32BEAVX512BW", 4, true)
+	utf8ToWide(c, setBW, 2, false)
+	utf8ToWide(c, setBW, 2, true)
+	utf8ToWide(c, setBW, 4, false)
+	utf8ToWide(c, setBW, 4, true)
 	latin1ToUTF8AVX2(c)
 	utf8ToLatin1AVX2(c, "utf8ToLatin1AVX2", false, nil)
-	utf8ToWideAVX2(c, "utf8ToUTF16LEAVX2", 2, false)
-	utf8ToWideAVX2(c, "utf8ToUTF16BEAVX2", 2, true)
-	utf8ToWideAVX2(c, "utf8ToUTF32LEAVX2", 4, false)
-	utf8ToWideAVX2(c, "utf8ToUTF32BEAVX2", 4, true)
+	utf8ToWide(c, setAVX2, 2, false)
+	utf8ToWide(c, setAVX2, 2, true)
+	utf8ToWide(c, setAVX2, 4, false)
+	utf8ToWide(c, setAVX2, 4, true)
 	for _, w := range []asm.Width{asm.AVX512, asm.AVX2} {
 		utf32ToUTF8(w, c, wt, false)
 		utf32ToUTF8(w, c, wt, true)

@@ -1,5 +1,42 @@
 package main
 
+// UTF-8 to UTF-16 and UTF-32: the kernels of the three sets, one generator
+// function (utf8ToWide) over asm.Width and the set, in three files.
+//
+// This file holds what every set does the same way, written once over the
+// width (64-byte blocks with AVX-512, 32-byte with AVX2): the kernel's
+// frame and loop, ASCII blocks widened whole, the exit that converts the
+// ASCII bytes before a refused one, and the two paths for runs of one kind
+// of character that decode in place with no packing at all: pureFour
+// (4-byte characters, one to each 32-bit lane) and pureThree (3-byte
+// characters, four to each 16-byte lane). Every set takes both. So are the
+// marks of lead and continuation bytes that every set's code for mixed
+// blocks computes in general registers (cutLeads, checkContinuations: 64
+// bytes at a time, or 16 for AVX2's).
+//
+// What is left, the blocks that mix character lengths, is where the
+// instruction sets really differ, and each file says which algorithm it
+// holds and which sets use it:
+//
+//   - utf8_to_wide_vbmi2.go: the AVX-512 VBMI2 set alone. VPCOMPRESSB
+//     gathers each character's bytes into lanes of their own and
+//     VPCOMPRESSW drops the lanes of the lead bytes; without VBMI2 there is
+//     no byte or word compression to write this with.
+//   - utf8_to_wide_lanes.go: the AVX-512BW and AVX2 sets. Every byte's lane
+//     is decoded as if it ended a character, and the lanes that do are kept:
+//     by a VPSHUFB table on 16-bit lanes, 16 bytes at a time, in the AVX2
+//     code that both sets take for 32-byte runs of 1- to 3-byte characters;
+//     by VPCOMPRESSD (AVX-512F) on 32-bit lanes, 16 bytes at a time, for the
+//     AVX-512BW set's other blocks. AVX2 has no compression at all, so it
+//     packs with tables; the AVX2 code is not folded into the AVX-512BW
+//     code over the width because the two keep their lanes by different
+//     instructions at different lane sizes.
+//
+// The order in which the paths are tried differs: the AVX2 kernel tries
+// pureFour first on every block that is not ASCII (a test of one vector),
+// the AVX-512 kernels only once their masks have found a byte >= F0, and
+// the AVX-512BW kernel tries the AVX2 32-byte paths before its own.
+
 import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -7,1796 +44,492 @@ import (
 	"github.com/utf8x/utf8x/internal/gen/asm"
 )
 
-// utf8ToWide converts UTF-8 to UTF-16 (outUnit 2) or UTF-32 (outUnit 4):
-// outUnit, here and in ops.go, is the size in bytes of the output's code
-// unit, not the vector width (asm.Width) the kernels of both widths take. A block
-// is cut before its first byte that starts no 1- to 3-byte character (C0, C1,
-// F0..FF) and before a character that does not end inside it; continuation
-// bytes must be exactly those the leads call for. VPCOMPRESSB gathers each
-// character's lead and the one and two bytes after it into lane k of three
-// vectors, which decode to 16-bit values side by side; 3-byte values below
-// U+0800 (overlong) or in D800..DFFF (surrogates) reject the block. Blocks
-// with 4-byte characters take fourBytes instead.
-func utf8ToWide(tab *consts, name string, outUnit int, be bool) {
-	p := asm.Scope(name + "_")
-	room := 64 * outUnit
-	signature(name,
-		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[outUnit]+
-			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
-		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
-		"written and read. It stops at ill-formed input, at the latest at the",
-		"start of the block holding it.")
-	dp, sp, i, j, sLim, dLim := prologue(64, room)
-	cC0, cE0, cF0, cFE := splat(0xC0C0C0C0), splat(0xE0E0E0E0), splat(0xF0F0F0F0), splat(0xFEFEFEFE)
-	w3F, w1F, wC0, wE0 := splat(0x003F003F), splat(0x001F001F), splat(0x00C000C0), splat(0x00E000E0)
-	w800, wD800 := splat(0x08000800), splat(0xD800D800)
-	var swap reg.VecVirtual
-	if be {
-		swap = ZMM()
-		if outUnit == 2 {
-			VMOVDQU64(tab.swap16, swap)
-		} else {
-			VMOVDQU64(tab.swap32, swap)
-		}
-	}
-	ones := const64(^uint64(0))
+// wideSet is a kernel set of the UTF-8 to UTF-16/UTF-32 kernels.
+type wideSet int
 
-	// store writes the 32 16-bit values of u at dst[j+off:].
-	store := func(u reg.VecVirtual, off int) {
-		if outUnit == 2 {
-			if be {
-				VPSHUFB(swap, u, u)
-			}
-			VMOVDQU64(u, asm.At(dp, j, off))
-			return
+const (
+	setVBMI2 wideSet = iota // AVX-512 with VBMI2: 64-byte blocks, byte compression
+	setBW                   // AVX-512 F and BW only (Skylake-X to Cascade Lake): 64-byte blocks
+	setAVX2                 // AVX2: 32-byte blocks
+)
+
+// width is the set's vector width.
+func (s wideSet) width() asm.Width {
+	if s == setAVX2 {
+		return asm.AVX2
+	}
+	return asm.AVX512
+}
+
+// suffix is the set's suffix in kernel names.
+func (s wideSet) suffix() string {
+	return [...]string{"AVX512", "AVX512BW", "AVX2"}[s]
+}
+
+// wideKernel is the state one UTF-8 to UTF-16/UTF-32 kernel's paths share:
+// its width and set, its output unit (outUnit, 2 or 4 bytes: the size of the
+// output's code unit, not the vector width) and byte order, and the
+// registers of its loop.
+type wideKernel struct {
+	w       asm.Width
+	set     wideSet
+	tab     *consts
+	p       asm.Scope
+	outUnit int
+	be      bool
+	// dst and src, their indexes, and the loop's bounds (see prologue).
+	dp, sp, i, j, sLim, dLim reg.GPVirtual
+	// swap holds the byte-swap pattern of the output's unit when be, on
+	// AVX-512 (nil otherwise: AVX2 reads it from memory).
+	swap reg.VecVirtual
+}
+
+// vec is the constant vector of the 32-bit value v repeated, for k's width.
+func (k *wideKernel) vec(v uint32) Mem {
+	m, ok := k.tab.ydw[v]
+	if k.w.Masked() {
+		m, ok = k.tab.dword[v]
+	}
+	if !ok {
+		panic("convkernel: no " + k.w.Name() + " constant " + asm.Hex(v))
+	}
+	return m
+}
+
+// swapUnits puts the output units in v (any size) in big-endian order when
+// the kernel writes big-endian.
+func (k *wideKernel) swapUnits(v reg.Register) {
+	if !k.be {
+		return
+	}
+	if k.swap == nil {
+		pat := k.tab.swap32
+		if k.outUnit == 2 {
+			pat = k.tab.swap16
 		}
-		d0, d1 := ZMM(), ZMM()
-		y := YMM()
-		VPMOVZXWD(u.AsY(), d0)
-		VEXTRACTI64X4(U8(1), u, y)
-		VPMOVZXWD(y, d1)
+		VPSHUFB(pat, v, v)
+		return
+	}
+	var s reg.Register = k.swap
+	switch v.Size() {
+	case 32:
+		s = k.swap.AsY()
+	case 16:
+		s = k.swap.AsX()
+	}
+	VPSHUFB(s, v, v)
+}
+
+// orAnd sets dst to dst | (t & m), m a constant: one VPTERNLOGD on AVX-512.
+// t is clobbered on AVX2.
+func (k *wideKernel) orAnd(m Mem, t, dst reg.VecVirtual) {
+	if k.w.Masked() {
+		VPTERNLOGD(U8(0xF8), m, t, dst)
+		return
+	}
+	VPAND(m, t, t)
+	VPOR(t, dst, dst)
+}
+
+// utf8ToWide writes the kernel of set converting UTF-8 to UTF-16 (outUnit
+// 2) or UTF-32 (outUnit 4), big-endian if be. A block of ASCII widens
+// whole; any other block takes the first path that converts it (the
+// files' comments say which), or ends the call, leaving the rest to the Go
+// caller, at the latest at the start of the block holding ill-formed input.
+func utf8ToWide(tab *consts, set wideSet, outUnit int, be bool) {
+	w := set.width()
+	name := "utf8ToUTF" + map[int]string{2: "16", 4: "32"}[outUnit] + orderName[be] + set.suffix()
+	room := w.Bytes * outUnit
+	doc := []string{
+		name + " converts UTF-8 to UTF-" + map[int]string{2: "16", 4: "32"}[outUnit] + orderName[be] + " in " + itoa(w.Bytes) + "-byte blocks",
+		"while src has " + itoa(w.Bytes) + " bytes left and dst " + itoa(room) + ", and returns the bytes",
+	}
+	switch set {
+	case setVBMI2:
+		doc = append(doc, "written and read. It stops at ill-formed input, at the latest at the",
+			"start of the block holding it.")
+	case setBW:
+		doc = append(doc, "written and read, with AVX-512 F and BW only. It stops at ill-formed",
+			"input, at the latest at the start of the block holding it.")
+	case setAVX2:
+		doc = append(doc, "written and read. It stops at ill-formed input, at the latest at the",
+			"start of the 16 bytes holding it.")
+	}
+	signature(name, doc...)
+	k := &wideKernel{w: w, set: set, tab: tab, p: asm.Scope(name + "_"), outUnit: outUnit, be: be}
+	p := k.p
+	k.dp, k.sp, k.i, k.j, k.sLim, k.dLim = prologue(w.Bytes, room)
+	dp, sp, i, j, sLim, dLim := k.dp, k.sp, k.i, k.j, k.sLim, k.dLim
+	// What the set's paths keep in registers through the loop.
+	var vc vbmi2Consts
+	if set == setVBMI2 {
+		vc = newVBMI2Consts()
+	}
+	var ones reg.GPVirtual
+	if w.Masked() {
 		if be {
-			VPSHUFB(swap, d0, d0)
-			VPSHUFB(swap, d1, d1)
-		}
-		VMOVDQU64(d0, asm.At(dp, j, off))
-		VMOVDQU64(d1, asm.At(dp, j, off+64))
-	}
-
-	loopHead(p, i, j, sLim, dLim)
-	v := ZMM()
-	VMOVDQU64(asm.At(sp, i, 0), v)
-	k := K()
-	VPMOVB2M(v, k)
-	KORTESTQ(k, k)
-	JNZ(p.Ref("wide"))
-	if outUnit == 2 {
-		u0, u1 := ZMM(), ZMM()
-		y := YMM()
-		VPMOVZXBW(v.AsY(), u0)
-		VEXTRACTI64X4(U8(1), v, y)
-		VPMOVZXBW(y, u1)
-		store(u0, 0)
-		store(u1, 64)
-	} else {
-		for q := 0; q < 4; q++ {
-			d := ZMM()
-			VPMOVZXBD(asm.At(sp, i, 16*q), d)
-			if be {
-				VPSHUFB(swap, d, d)
-			}
-			VMOVDQU64(d, asm.At(dp, j, 64*q))
-		}
-	}
-	ADDQ(U8(64), i)
-	ADDQ(U32(64*outUnit), j)
-	JMP(p.Ref("loop"))
-
-	p.Label("wide")
-	high, cont, ge0, gf0, bad := GP64(), GP64(), GP64(), GP64(), GP64()
-	KMOVQ(k, high)
-	asciiExit(p, v, high, dp, sp, i, j, outUnit, be, 0xC2, 0xF4)
-	pureThreeBW(tab, p, outUnit, dp, sp, i, j, sLim, dLim, swap)
-	p.Label("wide_general")
-	kc, ke, kf, ko := K(), K(), K(), K()
-	VPCMPB(U8(1), cC0, v, kc) // signed v < 0xC0: continuation bytes
-	KMOVQ(kc, cont)
-	VPCMPUB(U8(5), cE0, v, ke) // v >= 0xE0
-	KMOVQ(ke, ge0)
-	VPCMPUB(U8(5), cF0, v, kf) // v >= 0xF0
-	KMOVQ(kf, gf0)
-	// Only a block whose first byte >= F0 can start a 4-byte character
-	// (F0..F4) takes the 4-byte paths; one with F5..FF first, an error, is
-	// cut before it here, in one step rather than sixteen characters at a
-	// time.
-	TESTQ(gf0, gf0)
-	JZ(p.Ref("below_f0"))
-	f := GP64()
-	TZCNTQ(gf0, f)
-	ADDQ(i, f)
-	MOVBLZX(Mem{Base: sp, Index: f, Scale: 1}, f.As32())
-	CMPL(f.As32(), U8(0xF5))
-	JB(p.Ref("four"))
-	p.Label("below_f0")
-	t := ZMM()
-	VPANDD(cFE, v, t)
-	VPCMPEQB(cC0, t, ko) // C0, C1
-	KMOVQ(ko, bad)
-	ORQ(gf0, bad)
-	lead2, lead3 := GP64(), GP64()
-	ANDNQ(high, cont, lead2) // high and not continuation
-	ANDNQ(lead2, ge0, lead2) // ... and below E0
-	ANDNQ(ge0, gf0, lead3)   // E0..EF
-	// A character not ending in the block cuts it too.
-	x := GP64()
-	MOVQ(lead2, x)
-	SHRQ(U8(63), x)
-	SHLQ(U8(63), x)
-	ORQ(x, bad)
-	MOVQ(lead3, x)
-	SHRQ(U8(62), x)
-	SHLQ(U8(62), x)
-	ORQ(x, bad)
-	n := GP64()
-	TZCNTQ(bad, n) // 64 when bad is 0
-	TESTQ(n, n)
-	JZ(p.Ref("done"))
-	mask := GP64()
-	BZHIQ(n, ones, mask)
-	ANDQ(mask, lead2)
-	ANDQ(mask, lead3)
-	ANDQ(mask, cont)
-	starts := GP64()
-	ANDNQ(mask, cont, starts) // cont is masked already: ^cont & mask
-	// The continuation bytes must be exactly those the leads call for.
-	ORQ(lead3, lead2)
-	SHLQ(U8(1), lead2)
-	SHLQ(U8(2), lead3)
-	ORQ(lead3, lead2)
-	CMPQ(lead2, cont)
-	JNE(p.Ref("done"))
-	TESTQ(lead3, lead3)
-	JZ(p.Ref("two"))
-
-	ks, ks1, ks2 := K(), K(), K()
-	KMOVQ(starts, ks)
-	MOVQ(starts, x)
-	SHLQ(U8(1), x)
-	KMOVQ(x, ks1)
-	SHLQ(U8(1), x)
-	KMOVQ(x, ks2)
-	va, vb, vc := ZMM(), ZMM(), ZMM()
-	compressB(v, ks, va)
-	compressB(v, ks1, vb)
-	compressB(v, ks2, vc)
-	count := GP64()
-	POPCNTQ(starts, count)
-
-	// decode turns the bytes of 32 characters into their values, jumping to
-	// done on an overlong or surrogate 3-byte form.
-	decode := func(ya, yb, yc reg.Register) reg.VecVirtual {
-		a, b, c := ZMM(), ZMM(), ZMM()
-		VPMOVZXBW(ya, a)
-		VPMOVZXBW(yb, b)
-		VPMOVZXBW(yc, c)
-		k2, k3 := K(), K()
-		VPCMPUW(U8(5), wC0, a, k2)
-		VPCMPUW(U8(5), wE0, a, k3)
-		VPANDD(w3F, b, b)
-		VPANDD(w3F, c, c)
-		u2, u3, s := ZMM(), ZMM(), ZMM()
-		VPANDD(w1F, a, u2)
-		VPSLLW(U8(6), u2, u2)
-		VPORD(b, u2, u2)
-		VPSLLW(U8(12), a, u3)
-		VPSLLW(U8(6), b, s)
-		VPTERNLOGD(U8(0xFE), c, s, u3)
-		VPBLENDMW(u2, a, k2, a)
-		VPBLENDMW(u3, a, k3, a)
-		kbad, ksur := K(), K()
-		VPCMPUW(U8(1), w800, u3, k3, kbad) // overlong
-		VPSUBW(wD800, u3, s)
-		VPCMPUW(U8(1), w800, s, k3, ksur) // surrogate
-		KORD(ksur, kbad, kbad)
-		KORTESTD(kbad, kbad)
-		JNZ(p.Ref("done"))
-		return a
-	}
-	u0 := decode(va.AsY(), vb.AsY(), vc.AsY())
-	store(u0, 0)
-	CMPQ(count, U8(32))
-	JBE(p.Ref("advance"))
-	ya, yb, yc := YMM(), YMM(), YMM()
-	VEXTRACTI64X4(U8(1), va, ya)
-	VEXTRACTI64X4(U8(1), vb, yb)
-	VEXTRACTI64X4(U8(1), vc, yc)
-	u1 := decode(ya, yb, yc)
-	store(u1, 32*outUnit)
-	p.Label("advance")
-	if outUnit == 2 {
-		LEAQ(Mem{Base: j, Index: count, Scale: 2}, j)
-	} else {
-		LEAQ(Mem{Base: j, Index: count, Scale: 4}, j)
-	}
-	ADDQ(n, i)
-	JMP(p.Ref("loop"))
-
-	// Characters of one and two bytes only (Cyrillic, Greek, Hebrew,
-	// Arabic, most Latin-script text): the structure checked above is all
-	// there is to check, and no compression of leads is needed. Each byte's
-	// 16-bit lane is decoded as if it ended a character, from it and the
-	// byte before it, and VPCOMPRESSW keeps the lanes that do end one, 32
-	// at a time.
-	p.Label("two")
-	twoBytes(tab, outUnit, sp, i, j, n, mask, cont, store)
-	// The blocks after it take twoBytes again while they hold 1- and
-	// 2-byte characters only, checked with fewer steps than above: every
-	// byte >= 0x80 a continuation or a lead C2..DF, and each lead
-	// followed by a continuation (a lead in the last byte waits for the
-	// next block). ASCII blocks and any other go back to the main loop.
-	p.Label("two_next")
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
-	{
-		VMOVDQU64(asm.At(sp, i, 0), v)
-		VPMOVB2M(v, k)
-		KMOVQ(k, high)
-		TESTQ(high, high)
-		JZ(p.Ref("loop"))
-		kc2, kl := K(), K()
-		VPCMPB(U8(1), cC0, v, kc2) // signed v < 0xC0: continuation bytes
-		KMOVQ(kc2, cont)
-		t := ZMM()
-		VPSUBB(tab.dword[0xC2C2C2C2], v, t)
-		VPCMPUB(U8(1), tab.dword[0x1E1E1E1E], t, kl) // C2..DF
-		lead := GP64()
-		KMOVQ(kl, lead)
-		MOVQ(cont, x)
-		ORQ(lead, x)
-		ANDNQ(high, x, x) // bytes >= 0x80 of neither kind
-		JNZ(p.Ref("loop"))
-		MOVQ(lead, x)
-		SHLQ(U8(1), x)
-		CMPQ(x, cont)
-		JNE(p.Ref("loop"))
-		MOVQ(U32(64), n)
-		BTQ(U8(63), lead)
-		SBBQ(U8(0), n)
-		BZHIQ(n, ones, mask)
-		twoBytes(tab, outUnit, sp, i, j, n, mask, cont, store)
-		JMP(p.Ref("two_next"))
-	}
-
-	p.Label("four")
-	pureFour(tab, p, outUnit, v, dp, sp, i, j, sLim, dLim, swap)
-	p.Label("four_mixed")
-	fourBytes(tab, p, outUnit, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
-	JMP(p.Ref("loop"))
-	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, outUnit, be)
-}
-
-// twoBytes is the path of utf8ToWide for blocks of 1- and 2-byte characters
-// whose structure has been checked: n bytes (a whole number of characters),
-// mask their low n bits, cont their continuation bytes. A lane ending a
-// 2-byte character holds, before the decoding, the continuation byte
-// 10yyyyyy zero-extended; the lead 110xxxxx before it, shifted left by 6,
-// lands on 0x3000 | xxxxx<<6, and one VPTERNLOGD merges the two into the
-// value (ORing them except at the prefix bits 7, 12 and 13). An ASCII lane
-// is its byte, no lead shifted in. Lanes of leads are dropped, and so are those
-// past n.
-func twoBytes(tab *consts, outUnit int, sp, i, j, n, mask, cont reg.GPVirtual, store func(u reg.VecVirtual, off int)) {
-	// ends: the bytes not followed by a continuation byte. Byte 0 is none
-	// (checked), so rotating it to bit 63 ends a full block's last
-	// character; the character before a cut ends before it too, since
-	// cont is masked.
-	ends, x, c := GP64(), GP64(), GP64()
-	MOVQ(cont, ends)
-	NOTQ(ends)
-	RORQ(U8(1), ends)
-	ANDQ(mask, ends)
-	cur0, cur1, prv0, prv1, idx := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-	VPMOVZXBW(asm.At(sp, i, 0), cur0)
-	VPMOVZXBW(asm.At(sp, i, 32), cur1)
-	VPMOVZXBW(asm.At(sp, i, 31), prv1)
-	VMOVDQU64(tab.prevUnit, idx)
-	VPERMW(cur0, idx, prv0) // lane 0 gets byte 0 itself: no continuation
-	for h, cp := range [][2]reg.VecVirtual{{cur0, prv0}, {cur1, prv1}} {
-		kc, ke := K(), K()
-		MOVQ(cont, x)
-		if h == 1 {
-			SHRQ(U8(32), x)
-		}
-		KMOVD(x.As32(), kc)
-		a, u := ZMM(), ZMM()
-		VPSLLW_Z(U8(6), cp[1], kc, a)
-		// Bits 7, 12 and 13 take a & cur, the others a | cur: bit 7 is
-		// the lead's (cur's is 1, and 0 in an ASCII lane), bits 12 and 13
-		// of the lead's prefix meet zeros.
-		VPTERNLOGD(U8(0xD4), tab.dword[0x30803080], cp[0], a)
-		MOVQ(ends, x)
-		if h == 1 {
-			SHRQ(U8(32), x)
-		}
-		KMOVD(x.As32(), ke)
-		compressW(a, ke, u)
-		store(u, 0)
-		POPCNTL(x.As32(), c.As32())
-		LEAQ(Mem{Base: j, Index: c, Scale: uint8(outUnit)}, j)
-	}
-	ADDQ(n, i)
-}
-
-// pureFour is the path of utf8ToWide for blocks of sixteen 4-byte characters,
-// which text in the supplementary planes (emoji, historic scripts) is made of:
-// each 32-bit lane holds one character whole, so the block decodes in place,
-// with no compression, into sixteen values or surrogate pairs that fill 64
-// bytes again. It loops while the blocks stay that way; any other block goes
-// to fourBytes when it is the first, or back to the main loop.
-func pureFour(tab *consts, p asm.Scope, outUnit int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
-	// check leaves in cp the values of the sixteen characters of x, going to
-	// fail unless every lane is F0..F7 and three continuation bytes with a
-	// value in U+10000..U+10FFFF (which rules out F5..F7, overlong forms and
-	// F4 above 8F).
-	check := func(x, cp, t reg.VecVirtual, fail LabelRef) {
-		k := K()
-		VPANDD(tab.dword[0xC0C0C0F8], x, t)
-		VPCMPEQD(tab.dword[0x808080F0], t, k)
-		KORTESTW(k, k)
-		JCC(fail)
-		VPSLLD(U8(4), x, cp)
-		VPANDD(tab.dword[0x3F000], cp, cp)
-		VPSLLD(U8(18), x, t)
-		VPTERNLOGD(U8(0xF8), tab.dword[0x1C0000], t, cp) // cp |= t & mask
-		VPSRLD(U8(10), x, t)
-		VPTERNLOGD(U8(0xF8), tab.dword[0xFC0], t, cp)
-		VPSRLD(U8(24), x, t)
-		VPTERNLOGD(U8(0xF8), tab.dword[0x3F], t, cp)
-		VPSUBD(tab.dword[0x10000], cp, t)
-		VPCMPUD(U8(5), tab.dword[0x100000], t, k) // t >= 0x100000
-		KORTESTW(k, k)
-		JNZ(fail)
-	}
-	cp, t := ZMM(), ZMM()
-	check(v, cp, t, p.Ref("four_mixed"))
-	p.Label("pure")
-	if outUnit == 4 {
-		if swap != nil {
-			VPSHUFB(swap, cp, cp)
-		}
-		VMOVDQU64(cp, asm.At(dp, j, 0))
-	} else {
-		// t = cp - 0x10000: high surrogate in the low half, low in the high.
-		h := ZMM()
-		VPSRLD(U8(10), t, h)
-		VPSLLD(U8(16), t, t)
-		VPTERNLOGD(U8(0xF8), tab.dword[0x3FF0000], t, h)
-		VPORD(tab.dword[0xDC00D800], h, h)
-		if swap != nil {
-			VPSHUFB(swap, h, h)
-		}
-		VMOVDQU64(h, asm.At(dp, j, 0))
-	}
-	ADDQ(U8(64), i)
-	ADDQ(U8(64), j)
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
-	VMOVDQU64(asm.At(sp, i, 0), v)
-	check(v, cp, t, p.Ref("loop"))
-	JMP(p.Ref("pure"))
-}
-
-// fourBytes is the path of utf8ToWide for blocks holding a byte >= F0: the
-// same checks with 4-byte characters allowed, the lead and the three bytes
-// after it compressed into four vectors, and the characters decoded 16 at a
-// time in 32-bit lanes. For UTF-16 a character above U+FFFF becomes a
-// surrogate pair in its lane, and VPCOMPRESSW drops the unused upper halves.
-func fourBytes(tab *consts, p asm.Scope, outUnit int, v reg.VecVirtual, high, cont, ge0, gf0, dp, i, j, dLim, ones reg.GPVirtual, swap reg.VecVirtual) {
-	bad, x := GP64(), GP64()
-	if outUnit == 2 {
-		// The UTF-16 loop leaves 128 bytes of room; this path wants 192.
-		MOVQ(dLim, x)
-		SUBQ(U8(64), x)
-		CMPQ(j, x)
-		JG(p.Ref("done"))
-	}
-	kb := K()
-	cF5 := ZMM()
-	MOVL(U32(0xF5F5F5F5), x.As32())
-	VPBROADCASTD(x.As32(), cF5)
-	VPCMPUB(U8(5), cF5, v, kb) // v >= 0xF5
-	KMOVQ(kb, bad)
-	t := ZMM()
-	MOVL(U32(0xFEFEFEFE), x.As32())
-	VPBROADCASTD(x.As32(), t)
-	VPANDD(v, t, t)
-	MOVL(U32(0xC0C0C0C0), x.As32())
-	VPBROADCASTD(x.As32(), cF5)
-	ko := K()
-	VPCMPEQB(cF5, t, ko) // C0, C1
-	KMOVQ(ko, x)
-	ORQ(x, bad)
-	l2, l3, l4 := GP64(), GP64(), GP64()
-	ANDNQ(high, cont, l2)
-	ANDNQ(l2, ge0, l2)  // C2..DF
-	ANDNQ(ge0, gf0, l3) // E0..EF
-	ANDNQ(gf0, bad, l4) // F0..F4 (bad holds F5..FF)
-	// Characters not ending in the block cut it.
-	for _, c := range []struct {
-		r     reg.GPVirtual
-		shift int
-	}{{l2, 63}, {l3, 62}, {l4, 61}} {
-		MOVQ(c.r, x)
-		SHRQ(U8(c.shift), x)
-		SHLQ(U8(c.shift), x)
-		ORQ(x, bad)
-	}
-	n := GP64()
-	TZCNTQ(bad, n)
-	TESTQ(n, n)
-	JZ(p.Ref("done"))
-	mask := GP64()
-	BZHIQ(n, ones, mask)
-	ANDQ(mask, l2)
-	ANDQ(mask, l3)
-	ANDQ(mask, l4)
-	ANDQ(mask, cont)
-	starts := GP64()
-	ANDNQ(mask, cont, starts)
-	// Continuations: one after each multi-byte lead, two after 3- and 4-byte
-	// leads, three after 4-byte leads.
-	ORQ(l4, l3)
-	ORQ(l3, l2)
-	SHLQ(U8(1), l2)
-	SHLQ(U8(2), l3)
-	SHLQ(U8(3), l4)
-	ORQ(l3, l2)
-	ORQ(l4, l2)
-	CMPQ(l2, cont)
-	JNE(p.Ref("done"))
-
-	vs := make([]reg.VecVirtual, 4)
-	MOVQ(starts, x)
-	for q := range vs {
-		k := K()
-		KMOVQ(x, k)
-		vs[q] = ZMM()
-		compressB(v, k, vs[q])
-		SHLQ(U8(1), x)
-	}
-	count := GP64()
-	POPCNTQ(starts, count)
-	lanes := GP64()
-	MOVQ(count, lanes)
-	// The groups write at jw; j moves only once the whole block has passed.
-	jw := GP64()
-	MOVQ(j, jw)
-
-	for g := 0; g < 4; g++ {
-		if g > 0 {
-			CMPQ(count, U8(16*g))
-			JBE(p.Ref("four_advance"))
-		}
-		b := make([]reg.VecVirtual, 4)
-		for q := range b {
-			b[q] = ZMM()
-			if g == 0 {
-				VPMOVZXBD(vs[q].AsX(), b[q])
+			k.swap = ZMM()
+			if outUnit == 2 {
+				VMOVDQU64(tab.swap16, k.swap)
 			} else {
-				xr := XMM()
-				VEXTRACTI32X4(U8(g), vs[q], xr)
-				VPMOVZXBD(xr, b[q])
+				VMOVDQU64(tab.swap32, k.swap)
 			}
 		}
-		a := b[0]
-		for q := 1; q < 4; q++ {
-			VPANDD(tab.dword[0x3F], b[q], b[q])
-		}
-		k2, k3, k4 := K(), K(), K()
-		VPCMPUD(U8(5), tab.dword[0xC0], a, k2)
-		VPCMPUD(U8(5), tab.dword[0xE0], a, k3)
-		VPCMPUD(U8(5), tab.dword[0xF0], a, k4)
-		u2, u3, u4, s := ZMM(), ZMM(), ZMM(), ZMM()
-		// u2 = (a&1F)<<6 | b1
-		VPANDD(tab.dword[0x1F], a, u2)
-		VPSLLD(U8(6), u2, u2)
-		VPORD(b[1], u2, u2)
-		// u3 = (a&0F)<<12 | b1<<6 | b2
-		VPANDD(tab.dword[0x0F], a, u3)
-		VPSLLD(U8(12), u3, u3)
-		VPSLLD(U8(6), b[1], s)
-		VPTERNLOGD(U8(0xFE), b[2], s, u3)
-		// u4 = (a&07)<<18 | b1<<12 | b2<<6 | b3
-		VPANDD(tab.dword[0x07], a, u4)
-		VPSLLD(U8(18), u4, u4)
-		VPSLLD(U8(12), b[1], s)
-		VPTERNLOGD(U8(0xFE), b[3], s, u4)
-		VPSLLD(U8(6), b[2], s)
-		VPORD(s, u4, u4)
-		VPBLENDMD(u2, a, k2, a)
-		VPBLENDMD(u3, a, k3, a)
-		VPBLENDMD(u4, a, k4, a)
-		// Overlong and surrogate 3-byte forms, 4-byte forms out of range.
-		e1, e2, e3 := K(), K(), K()
-		VPCMPUD(U8(1), tab.dword[0x800], a, k3, e1)
-		VPSUBD(tab.dword[0xD800], a, s)
-		VPCMPUD(U8(1), tab.dword[0x800], s, k3, e2)
-		KORW(e2, e1, e1)
-		VPSUBD(tab.dword[0x10000], a, s)
-		VPCMPUD(U8(5), tab.dword[0x100000], s, k4, e3)
-		KORW(e3, e1, e1)
-		KORTESTW(e1, e1)
-		JNZ(p.Ref("done"))
-		m := GP64()
-		if outUnit == 4 {
-			if swap != nil {
-				VPSHUFB(swap, a, a)
-			}
-			VMOVDQU64(a, asm.At(dp, jw, 0))
-			// j advances by the lanes in use, at most 16.
-			MOVQ(U32(16), m)
-			CMPQ(lanes, m)
-			CMOVQLT(lanes, m)
-			LEAQ(Mem{Base: jw, Index: m, Scale: 4}, jw)
-		} else {
-			// s = the surrogate pair: high in the low half, low in the high half.
-			hi, lo := ZMM(), ZMM()
-			VPSRLD(U8(10), s, hi)
-			VPADDD(tab.dword[0xD800], hi, hi)
-			VPANDD(tab.dword[0x3FF], s, lo)
-			VPADDD(tab.dword[0xDC00], lo, lo)
-			VPSLLD(U8(16), lo, lo)
-			VPORD(lo, hi, hi)
-			VPBLENDMD(hi, a, k4, a)
-			m4, keep := GP64(), GP64()
-			KMOVW(k4, m4.As32())
-			MOVL(U32(0xAAAAAAAA), x.As32())
-			PDEPL(x.As32(), m4.As32(), keep.As32())
-			ORL(U32(0x55555555), keep.As32())
-			MOVQ(lanes, m)
-			SHLQ(U8(1), m)
-			BZHIQ(m, keep, keep)
-			kk := K()
-			KMOVD(keep.As32(), kk)
-			out := ZMM()
-			compressW(a, kk, out)
-			if swap != nil {
-				VPSHUFB(swap, out, out)
-			}
-			VMOVDQU64(out, asm.At(dp, jw, 0))
-			POPCNTQ(keep, m)
-			LEAQ(Mem{Base: jw, Index: m, Scale: 2}, jw)
-		}
-		SUBQ(U8(16), lanes)
+		ones = const64(^uint64(0))
 	}
-	p.Label("four_advance")
-	MOVQ(jw, j)
-	ADDQ(n, i)
-}
 
-// utf8ToWideAVX2 converts UTF-8 to UTF-16 (outUnit 2) or UTF-32 (outUnit 4)
-// with AVX2: a block of 32 ASCII bytes widens whole, a block of eight
-// 4-byte characters becomes eight surrogate pairs in place (pureFourAVX2),
-// eight 3-byte characters eight units (pureThreeAVX2); otherwise 16 bytes at
-// a time, cut before the first byte that starts no
-// character (C0, C1, F5..FF) and before a character that does not end in
-// them, and checked with the masks as in utf8ToWide. Each byte's 16-bit lane
-// is decoded as if it ended a character, from it and the one to three bytes
-// before it; the lanes that do end one are packed with a table. A 4-byte
-// character ends in two lanes: its third byte's lane takes the high
-// surrogate, its last byte's the low one, so the pack keeps both.
-//
-// For UTF-32 (outUnit 4) the kept lanes hold the low 16 bits of each value, a
-// second vector the bits above them (a 4-byte character's, in its last
-// lane), both packed with the same table entries and interleaved into 32-bit
-// values.
-func utf8ToWideAVX2(tab *consts, name string, outUnit int, be bool) {
-	p := asm.Scope(name + "_")
-	order := map[bool]string{false: "LE", true: "BE"}[be]
-	room := 32 * outUnit
-	signature(name,
-		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[outUnit]+order+" in 32-byte blocks",
-		"while src has 32 bytes left and dst "+itoa(room)+", and returns the bytes written",
-		"and read. It stops at ill-formed input, at the latest at the start of",
-		"the 16 bytes holding it.")
-	dp, sp, i, j, sLim, dLim := prologue(32, room)
-	pack := tab.packW16LE
-	if be && outUnit == 2 {
-		pack = tab.packW16BE
-	}
 	loopHead(p, i, j, sLim, dLim)
-	v := YMM()
-	VMOVDQU(asm.At(sp, i, 0), v)
-	m := GP64()
-	VPMOVMSKB(v, m.As32())
-	TESTL(m.As32(), m.As32())
+	v := w.Vec()
+	w.Load(asm.At(sp, i, 0), v)
+	high := GP64()
+	var km reg.OpmaskVirtual
+	if w.Masked() {
+		km = K()
+		VPMOVB2M(v, km)
+		KORTESTQ(km, km)
+	} else {
+		VPMOVMSKB(v, high.As32())
+		TESTL(high.As32(), high.As32())
+	}
 	JNZ(p.Ref("wide"))
 	widenASCII(v, dp, sp, i, j, outUnit, be)
-	ADDQ(U8(32), i)
-	ADDQ(U8(32*outUnit), j)
+	ADDQ(asm.Const(w.Bytes), i)
+	ADDQ(asm.Const(w.Bytes*outUnit), j)
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
-	asciiExit(p, v, m, dp, sp, i, j, outUnit, be, 0xC2, 0xF4)
-	pureFourAVX2(tab, p, outUnit, v, dp, sp, i, j, sLim, dLim, be)
-	p.Label("mixed")
-	pureThreeAVX2(tab, p, outUnit, dp, sp, i, j, sLim, dLim, be)
-	p.Label("mixed16")
-	twoBytesAVX2(tab, p, "three32", outUnit, be, pack, v, m, dp, i, j)
-	p.Label("three32")
-	upToThreeAVX2(tab, p, outUnit, be, pack, v, m, dp, sp, i, j, sLim, dLim)
-	p.Label("sixteen")
-	x := XMM()
-	VMOVDQU(asm.At(sp, i, 0), x)
-	high, cont, ge0, gf0, bad, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
-	MOVL(m.As32(), high.As32())
-	ANDL(U32(0xFFFF), high.As32())
-	c := XMM()
-	mask8 := func(and, eq uint32, out reg.GPVirtual) {
-		VPAND(tab.ydw[and].Offset(0), x, c)
-		VPCMPEQB(tab.ydw[eq].Offset(0), c, c)
-		VPMOVMSKB(c, out.As32())
+	if w.Masked() {
+		KMOVQ(km, high)
 	}
-	VMOVDQU(tab.ydw[0xC0C0C0C0].Offset(0), c)
-	VPCMPGTB(x, c, c) // signed 0xC0 > x: continuation bytes
-	VPMOVMSKB(c, cont.As32())
-	mask8(0xE0E0E0E0, 0xE0E0E0E0, ge0)
-	mask8(0xF0F0F0F0, 0xF0F0F0F0, gf0)
-	mask8(0xFEFEFEFE, 0xC0C0C0C0, bad) // C0, C1
-	gf5 := GP64()
-	VPMAXUB(tab.ydw[0xF5F5F5F5].Offset(0), x, c)
-	VPCMPEQB(x, c, c) // x >= F5
-	VPMOVMSKB(c, gf5.As32())
-	ORL(gf5.As32(), bad.As32())
-	lead2, lead3, lead4 := GP64(), GP64(), GP64()
-	ANDNL(high.As32(), cont.As32(), lead2.As32()) // high and not continuation
-	ANDNL(lead2.As32(), ge0.As32(), lead2.As32()) // ... and below E0
-	ANDNL(ge0.As32(), gf0.As32(), lead3.As32())   // E0..EF
-	ANDNL(gf0.As32(), gf5.As32(), lead4.As32())   // F0..F4
-	// A character not ending in the 16 bytes cuts them too.
-	for _, c := range []struct {
-		r    reg.GPVirtual
-		tail uint32
-	}{{lead2, 0x8000}, {lead3, 0xC000}, {lead4, 0xE000}} {
-		MOVL(c.r.As32(), t.As32())
-		ANDL(U32(c.tail), t.As32())
-		ORL(t.As32(), bad.As32())
+	asciiExit(p, v, high, dp, sp, i, j, outUnit, be, 0xC2, 0xF4)
+	switch set {
+	case setVBMI2:
+		k.pureThree("wide_general")
+		p.Label("wide_general")
+		k.vbmi2Blocks(vc, v, km, high, ones)
+	case setBW:
+		k.pureThree("wide_general")
+		p.Label("wide_general")
+		twoBytesFirst(tab, p, outUnit, be, dp, sp, i, j, sLim, dLim)
+		p.Label("sixteen")
+		k.bwBlocks(v, km, ones)
+	case setAVX2:
+		k.pureFour(v, "mixed")
+		p.Label("mixed")
+		k.pureThree("mixed16")
+		p.Label("mixed16")
+		k.avx2Blocks(v, high)
 	}
-	ORL(U32(0x10000), bad.As32())
-	n := GP64()
-	TZCNTL(bad.As32(), n.As32())
-	TESTL(n.As32(), n.As32())
-	JZ(p.Ref("done"))
-	mask := GP64()
-	MOVL(U32(0xFFFFFFFF), t.As32())
-	BZHIL(n.As32(), t.As32(), mask.As32())
-	ANDL(mask.As32(), lead2.As32())
-	ANDL(mask.As32(), lead3.As32())
-	ANDL(mask.As32(), lead4.As32())
-	ANDL(mask.As32(), cont.As32())
-	long := GP64() // leads of 3- and 4-byte characters
-	MOVL(lead3.As32(), long.As32())
-	ORL(lead4.As32(), long.As32())
-	// The lanes kept: those of bytes ending a character, and those of the
-	// third bytes of 4-byte characters, which take the high surrogates.
-	ends := GP64()
-	MOVL(cont.As32(), ends.As32())
-	NOTL(ends.As32())
-	SHRL(U8(1), ends.As32())
-	ANDL(mask.As32(), ends.As32())
-	if outUnit == 2 {
-		MOVL(lead4.As32(), t.As32())
-		SHLL(U8(2), t.As32())
-		ORL(t.As32(), ends.As32())
-	}
-	// The continuation bytes must be exactly those the leads call for.
-	ORL(lead4.As32(), lead3.As32())
-	ORL(lead3.As32(), lead2.As32())
-	SHLL(U8(1), lead2.As32())
-	SHLL(U8(2), lead3.As32())
-	SHLL(U8(3), lead4.As32())
-	ORL(lead3.As32(), lead2.As32())
-	ORL(lead4.As32(), lead2.As32())
-	CMPL(lead2.As32(), cont.As32())
-	JNE(p.Ref("done"))
-
-	// packStore packs the values in the lanes that end a character, with
-	// for UTF-32 the bits above 16 in above (nil: none), and stores them.
-	packStore := func(b, above reg.VecVirtual) {
-		e0, e1 := byteAt(ends, 0), byteAt(ends, 1)
-		idx := entry16(pack, e0, e1)
-		VPSHUFB(idx, b, b)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(e0.As32(), n0.As32())
-		POPCNTL(e1.As32(), n1.As32())
-		if outUnit == 2 {
-			SHLL(U8(1), n0.As32())
-			SHLL(U8(1), n1.As32())
-			storeLanes(b, dp, j, n0, n1)
-		} else {
-			if above != nil {
-				VPSHUFB(idx, above, above)
-			} else {
-				above = YMM()
-				VPXOR(above, above, above)
-			}
-			lo4, hi4, out := YMM(), YMM(), YMM()
-			VPUNPCKLWD(above, b, lo4)
-			VPUNPCKHWD(above, b, hi4)
-			for l, sel := range []uint8{0x20, 0x31} {
-				VPERM2I128(U8(sel), hi4, lo4, out)
-				if be {
-					VPSHUFB(tab.swap32, out, out)
-				}
-				VMOVDQU(out, asm.At(dp, j, 0))
-				nl := []reg.GPVirtual{n0, n1}[l]
-				LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
-			}
-		}
-		ADDQ(n, i)
-		JMP(p.Ref("loop"))
-	}
-
-	// Characters of one and two bytes only (Cyrillic, Greek, Hebrew,
-	// Arabic text): the structure checked is all there is to check.
-	TESTL(long.As32(), long.As32())
-	JNZ(p.Ref("long"))
-	{
-		p1 := XMM()
-		VPSLLDQ(U8(1), x, p1)
-		b, a1, is2, bl, v2 := YMM(), YMM(), YMM(), YMM(), YMM()
-		VPMOVZXBW(x, b)
-		VPMOVZXBW(p1, a1)
-		VPAND(tab.ydw[0x00E000E0], a1, is2)
-		VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
-		VPAND(tab.ydw[0x003F003F], b, bl)
-		VPAND(tab.ydw[0x001F001F], a1, v2)
-		VPSLLW(U8(6), v2, v2)
-		VPOR(bl, v2, v2)
-		VPBLENDVB(is2, v2, b, b)
-		packStore(b, nil)
-	}
-	p.Label("long")
-	p1, p2, p3 := XMM(), XMM(), XMM()
-	VPSLLDQ(U8(1), x, p1)
-	VPSLLDQ(U8(2), x, p2)
-	VPSLLDQ(U8(3), x, p3)
-	b, a1, a2, a3 := YMM(), YMM(), YMM(), YMM()
-	VPMOVZXBW(x, b)
-	VPMOVZXBW(p1, a1)
-	VPMOVZXBW(p2, a2)
-	VPMOVZXBW(p3, a3)
-	// Each value is blended in as soon as it is made, which keeps the live
-	// vectors within the 16 that VEX instructions can name.
-	is2, is3, bl, v2, v3, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0x00E000E0], a1, is2)
-	VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
-	VPAND(tab.ydw[0x003F003F], b, bl)
-	VPAND(tab.ydw[0x001F001F], a1, v2)
-	VPSLLW(U8(6), v2, v2)
-	VPOR(bl, v2, v2)
-	VPBLENDVB(is2, v2, b, b)
-	VPAND(tab.ydw[0x00F000F0], a2, is3)
-	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
-	VPSLLW(U8(12), a2, v3)
-	VPAND(tab.ydw[0x003F003F], a1, s)
-	VPSLLW(U8(6), s, s)
-	VPOR(s, v3, v3)
-	VPOR(bl, v3, v3)
-	VPBLENDVB(is3, v3, b, b)
-	// Overlong and surrogate 3-byte forms.
-	e, r, e4 := YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0xF800F800], v3, s)
-	VPXOR(e, e, e)
-	VPCMPEQW(e, s, e)
-	VPCMPEQW(tab.ydw[0xD800D800], s, s)
-	VPOR(s, e, e)
-	VPAND(is3, e, e)
-	// 4-byte characters: u = the character's value >> 10, from the lead two
-	// bytes back, in the third byte's lane; the low 10 bits in the last's.
-	is4h, is4l, u, lo := YMM(), YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0x00F800F8], a3, is4l)
-	VPCMPEQW(tab.ydw[0x00F000F0], is4l, is4l)
-	var above reg.VecVirtual
-	if outUnit == 4 {
-		// v3 holds the low 16 bits of a 4-byte character's value in its
-		// last lane too; above holds the 5 bits over them there.
-		VPBLENDVB(is4l, v3, b, b)
-		above = YMM()
-		VPAND(tab.ydw[0x00070007], a3, above)
-		VPSLLW(U8(2), above, above)
-		VPAND(tab.ydw[0x003F003F], a2, s)
-		VPSRLW(U8(4), s, s)
-		VPOR(s, above, above)
-		VPAND(is4l, above, above)
-	}
-	VPAND(tab.ydw[0x00F800F8], a2, is4h)
-	VPCMPEQW(tab.ydw[0x00F000F0], is4h, is4h)
-	VPAND(tab.ydw[0x00070007], a2, u)
-	VPSLLW(U8(8), u, u)
-	VPAND(tab.ydw[0x003F003F], a1, s)
-	VPSLLW(U8(2), s, s)
-	VPOR(s, u, u)
-	VPSRLW(U8(4), bl, s)
-	VPOR(s, u, u)
-	if outUnit == 2 {
-		VPAND(tab.ydw[0x000F000F], a1, lo)
-		VPSLLW(U8(6), lo, lo)
-		VPOR(bl, lo, lo)
-		VPOR(tab.ydw[0xDC00DC00], lo, lo)
-		VPBLENDVB(is4l, lo, b, b)
-		hs := YMM()
-		VPADDW(tab.ydw[0xD7C0D7C0], u, hs)
-		VPBLENDVB(is4h, hs, b, b)
-	}
-	// 4-byte forms outside U+10000..U+10FFFF (u outside 0x40..0x43F); all
-	// errors count in the lanes before the cut only.
-	VMOVDQU(tab.ydw[0x00400040], e4)
-	VPCMPGTW(u, e4, e4) // u < 0x40
-	VPCMPGTW(tab.ydw[0x043F043F], u, s)
-	VPOR(s, e4, e4)
-	VPAND(is4h, e4, e4)
-	VPOR(e4, e, e)
-	rb, neg := GP64(), GP64()
-	LEAQ(tab.wordRamp, rb)
-	MOVQ(n, neg)
-	NEGQ(neg)
-	VMOVDQU(Mem{Base: rb, Index: neg, Scale: 2, Disp: 32}, r)
-	VPTEST(r, e)
-	JNZ(p.Ref("done"))
-
-	packStore(b, above)
-	asciiEpilogue(p, 32, dp, sp, i, j, sLim, dLim, outUnit, be)
+	asciiEpilogue(p, w.Bytes, dp, sp, i, j, sLim, dLim, outUnit, be)
 }
 
-// pureFourAVX2 is pureFour for utf8ToWideAVX2: a block of eight 4-byte
-// characters, each whole in a 32-bit lane, becomes eight surrogate pairs in
-// the same lanes. It loops while the blocks stay that way; any other block
-// goes to the mixed path when it is the first, or back to the main loop.
-func pureFourAVX2(tab *consts, p asm.Scope, outUnit int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+// pureFour is the path for blocks of 4-byte characters only (Bytes/4 of
+// them), which text in the supplementary planes (emoji, historic scripts) is
+// made of: each 32-bit lane of v holds one character whole, so the block
+// decodes in place, with no packing, into values or surrogate pairs that
+// fill a block again. It loops while the blocks stay that way; any other
+// block goes to the label fail when it is the first, or back to the main
+// loop.
+func (k *wideKernel) pureFour(v reg.VecVirtual, fail string) {
+	w, p := k.w, k.p
 	m := GP32()
-	// check leaves in t the values of the eight characters of v less
-	// 0x10000, going to fail unless every lane is a lead F0..F7 and three
-	// continuation bytes making a value in U+10000..U+10FFFF.
-	check := func(cp, t reg.VecVirtual, fail LabelRef) {
-		VPAND(tab.ydw[0xC0C0C0F8], v, t)
-		VPCMPEQD(tab.ydw[0x808080F0], t, t)
-		VPMOVMSKB(t, m)
-		CMPL(m, U32(0xFFFFFFFF))
-		JNE(fail)
-		VPSLLD(U8(4), v, cp)
-		VPAND(tab.ydw[0x3F000], cp, cp)
-		for _, f := range []struct {
-			left  bool
-			shift int
-			mask  uint32
-		}{{true, 18, 0x1C0000}, {false, 10, 0xFC0}, {false, 24, 0x3F}} {
-			if f.left {
-				VPSLLD(U8(f.shift), v, t)
-			} else {
-				VPSRLD(U8(f.shift), v, t)
-			}
-			VPAND(tab.ydw[f.mask], t, t)
-			VPOR(t, cp, cp)
+	// check leaves in cp the values of the characters of v and in t those
+	// values less 0x10000, going to fail unless every lane is F0..F7 and
+	// three continuation bytes with a value in U+10000..U+10FFFF (which
+	// rules out F5..F7, overlong forms and F4 above 8F).
+	check := func(cp, t, h reg.VecVirtual, fail LabelRef) {
+		and(w, k.vec(0xC0C0C0F8), v, t)
+		if w.Masked() {
+			km := K()
+			VPCMPEQD(k.vec(0x808080F0), t, km)
+			KORTESTW(km, km)
+			JCC(fail) // carry: all ones
+		} else {
+			VPCMPEQD(k.vec(0x808080F0), t, t)
+			VPMOVMSKB(t, m)
+			CMPL(m, U32(0xFFFFFFFF))
+			JNE(fail)
 		}
-		VPSUBD(tab.ydw[0x10000], cp, t)
-		VPSRLD(U8(20), t, cp)
-		VPTEST(cp, cp)
+		VPSLLD(U8(4), v, cp)
+		and(w, k.vec(0x3F000), cp, cp)
+		VPSLLD(U8(18), v, t)
+		k.orAnd(k.vec(0x1C0000), t, cp)
+		VPSRLD(U8(10), v, t)
+		k.orAnd(k.vec(0xFC0), t, cp)
+		VPSRLD(U8(24), v, t)
+		k.orAnd(k.vec(0x3F), t, cp)
+		VPSUBD(k.vec(0x10000), cp, t)
+		if w.Masked() {
+			km := K()
+			VPCMPUD(U8(5), k.vec(0x100000), t, km) // t >= 0x100000
+			KORTESTW(km, km)
+		} else {
+			VPSRLD(U8(20), t, h)
+			VPTEST(h, h)
+		}
 		JNZ(fail)
 	}
-	cp, t, h := YMM(), YMM(), YMM()
-	check(cp, t, p.Ref("mixed"))
+	cp, t, h := w.Vec(), w.Vec(), w.Vec()
+	check(cp, t, h, p.Ref(fail))
 	p.Label("pure")
-	if outUnit == 4 {
-		VPADDD(tab.ydw[0x10000], t, h)
-		if be {
-			VPSHUFB(tab.swap32, h, h)
+	if k.outUnit == 4 {
+		out := cp
+		if !w.Masked() {
+			// AVX2 adds 0x10000 back to t rather than storing cp: one
+			// instruction more, kept so that the kernel's later loops stay
+			// where they were before the fold. Without it they moved by its
+			// 6 bytes, which cost Korean 9% (the windows of upToThree) and
+			// gained hebrew.html 17%: placement, not work.
+			out = h
+			VPADDD(k.vec(0x10000), t, out)
 		}
+		k.swapUnits(out)
+		w.Store(out, asm.At(k.dp, k.j, 0))
 	} else {
+		// t = cp - 0x10000: high surrogate in the low half, low in the high.
 		VPSRLD(U8(10), t, h)
 		VPSLLD(U8(16), t, t)
-		VPAND(tab.ydw[0x3FF0000], t, t)
-		VPOR(t, h, h)
-		VPOR(tab.ydw[0xDC00D800], h, h)
-		if be {
-			VPSHUFB(tab.swap16, h, h)
-		}
+		k.orAnd(k.vec(0x3FF0000), t, h)
+		w.Or(k.vec(0xDC00D800), h, h)
+		k.swapUnits(h)
+		w.Store(h, asm.At(k.dp, k.j, 0))
 	}
-	VMOVDQU(h, asm.At(dp, j, 0))
-	ADDQ(U8(32), i)
-	ADDQ(U8(32), j)
-	CMPQ(i, sLim)
+	ADDQ(asm.Const(w.Bytes), k.i)
+	ADDQ(asm.Const(w.Bytes), k.j)
+	CMPQ(k.i, k.sLim)
 	JG(p.Ref("done"))
-	CMPQ(j, dLim)
+	CMPQ(k.j, k.dLim)
 	JG(p.Ref("done"))
-	VMOVDQU(asm.At(sp, i, 0), v)
-	check(cp, t, p.Ref("loop"))
+	w.Load(asm.At(k.sp, k.i, 0), v)
+	check(cp, t, h, p.Ref("loop"))
 	JMP(p.Ref("pure"))
 }
 
-// utf8ToWideBW converts UTF-8 to UTF-16 (outUnit 2) or UTF-32 (outUnit 4) with
-// AVX-512 F and BW alone, for the CPUs without VBMI2 (Skylake-X to Cascade
-// Lake): no VPCOMPRESSB or VPCOMPRESSW. A 64-byte block is checked with the
-// masks as in utf8ToWide (cut before its first byte that starts no character,
-// C0, C1 or F5..FF, and before a character that does not end in it); then each
-// quarter of 16 bytes is widened to 32-bit lanes, each lane decoded as if its
-// byte ended a character, from it and the one to three bytes before, and
-// VPCOMPRESSD, which AVX-512F has, keeps the lanes that do end one. For
-// UTF-16 a 4-byte character ends in two lanes, as in utf8ToWideAVX2: the
-// high surrogate in its third byte's lane, the low one in its last byte's;
-// VPMOVDW then narrows the kept lanes to 16 bits. Blocks of sixteen 4-byte
-// characters take pureFour, which needs nothing beyond AVX-512F, and runs of
-// 3-byte characters pureThreeBW.
-func utf8ToWideBW(tab *consts, name string, outUnit int, be bool) {
-	p := asm.Scope(name + "_")
-	room := 64 * outUnit
-	signature(name,
-		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[outUnit]+
-			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
-		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
-		"written and read, with AVX-512 F and BW only. It stops at ill-formed",
-		"input, at the latest at the start of the block holding it.")
-	dp, sp, i, j, sLim, dLim := prologue(64, room)
-	// The byte constants are read from memory, not held in registers, so
-	// that the AVX2 paths (twoBytesFirst), whose VEX instructions reach only
-	// Y0-Y15, find registers there.
-	cC0, cE0, cF0, cF5, cFE := tab.dword[0xC0C0C0C0], tab.dword[0xE0E0E0E0], tab.dword[0xF0F0F0F0], tab.dword[0xF5F5F5F5], tab.dword[0xFEFEFEFE]
-	var swap reg.VecVirtual
-	if be {
-		swap = ZMM()
-		if outUnit == 2 {
-			VMOVDQU64(tab.swap16, swap)
-		} else {
-			VMOVDQU64(tab.swap32, swap)
-		}
-	}
-	ones := const64(^uint64(0))
-
-	loopHead(p, i, j, sLim, dLim)
-	v := ZMM()
-	VMOVDQU64(asm.At(sp, i, 0), v)
-	k := K()
-	VPMOVB2M(v, k)
-	KORTESTQ(k, k)
-	JNZ(p.Ref("wide"))
-	if outUnit == 2 {
-		widenASCII(v, dp, sp, i, j, outUnit, be)
-	} else {
-		for q := 0; q < 4; q++ {
-			d := ZMM()
-			VPMOVZXBD(asm.At(sp, i, 16*q), d)
-			if be {
-				VPSHUFB(swap, d, d)
-			}
-			VMOVDQU64(d, asm.At(dp, j, 64*q))
-		}
-	}
-	ADDQ(U8(64), i)
-	ADDQ(U32(64*outUnit), j)
-	JMP(p.Ref("loop"))
-
-	p.Label("wide")
-	hk := GP64()
-	KMOVQ(k, hk)
-	asciiExit(p, v, hk, dp, sp, i, j, outUnit, be, 0xC2, 0xF4)
-	pureThreeBW(tab, p, outUnit, dp, sp, i, j, sLim, dLim, swap)
-	p.Label("wide_general")
-	twoBytesFirst(tab, p, outUnit, be, dp, sp, i, j, sLim, dLim)
-	p.Label("sixteen")
-	high, cont, ge0, gf0, gf5, bad, x := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
-	KMOVQ(k, high)
-	km := K()
-	VPCMPB(U8(1), cC0, v, km) // signed v < 0xC0: continuation bytes
-	KMOVQ(km, cont)
-	VPCMPUB(U8(5), cE0, v, km) // v >= 0xE0
-	KMOVQ(km, ge0)
-	VPCMPUB(U8(5), cF0, v, km) // v >= 0xF0
-	KMOVQ(km, gf0)
-	VPCMPUB(U8(5), cF5, v, km) // v >= 0xF5
-	KMOVQ(km, gf5)
-	t := ZMM()
-	VPANDD(cFE, v, t)
-	VPCMPEQB(cC0, t, km) // C0, C1
-	KMOVQ(km, bad)
-	ORQ(gf5, bad)
-	TESTQ(gf0, gf0)
-	JZ(p.Ref("general"))
-	pureFour(tab, p, outUnit, v, dp, sp, i, j, sLim, dLim, swap)
-	p.Label("four_mixed")
-	p.Label("general")
-	l2, l3, l4 := GP64(), GP64(), GP64()
-	ANDNQ(high, cont, l2)
-	ANDNQ(l2, ge0, l2)  // C2..DF
-	ANDNQ(ge0, gf0, l3) // E0..EF
-	ANDNQ(gf0, gf5, l4) // F0..F4
-	// Characters not ending in the block cut it.
-	for _, c := range []struct {
-		r     reg.GPVirtual
-		shift int
-	}{{l2, 63}, {l3, 62}, {l4, 61}} {
-		MOVQ(c.r, x)
-		SHRQ(U8(c.shift), x)
-		SHLQ(U8(c.shift), x)
-		ORQ(x, bad)
-	}
-	n := GP64()
-	TZCNTQ(bad, n)
-	TESTQ(n, n)
-	JZ(p.Ref("done"))
-	mask := GP64()
-	BZHIQ(n, ones, mask)
-	ANDQ(mask, l2)
-	ANDQ(mask, l3)
-	ANDQ(mask, l4)
-	ANDQ(mask, cont)
-	// keep marks the lanes ending a character (the byte after is no
-	// continuation) and, for UTF-16, the third bytes of 4-byte characters.
-	keep := GP64()
-	MOVQ(cont, keep)
-	SHRQ(U8(1), keep)
-	NOTQ(keep)
-	ANDQ(mask, keep)
-	if outUnit == 2 {
-		MOVQ(l4, x)
-		SHLQ(U8(2), x)
-		ORQ(x, keep)
-	}
-	// The continuation bytes must be exactly those the leads call for.
-	ORQ(l4, l3)
-	ORQ(l3, l2)
-	SHLQ(U8(1), l2)
-	SHLQ(U8(2), l3)
-	SHLQ(U8(3), l4)
-	ORQ(l3, l2)
-	ORQ(l4, l2)
-	CMPQ(l2, cont)
-	JNE(p.Ref("done"))
-
-	// The block starts a character, so the bytes before it only ever meet
-	// lanes that end none: zero will do for them.
-	zero := ZMM()
-	VPXORD(zero, zero, zero)
-	d1, d2, d3 := asm.AVX512.Delayed(zero, v)
-	jw := GP64()
-	MOVQ(j, jw)
-	for q := 0; q < 4; q++ {
-		if q > 0 {
-			CMPQ(n, U8(16*q))
-			JBE(p.Ref("advance"))
-		}
-		lanes := make([]reg.VecVirtual, 4)
-		for s, src := range []reg.VecVirtual{v, d1, d2, d3} {
-			xr := src.AsX()
-			if q > 0 {
-				xr = XMM()
-				VEXTRACTI32X4(U8(q), src, xr)
-			}
-			lanes[s] = ZMM()
-			VPMOVZXBD(xr, lanes[s])
-		}
-		b, a1, a2, a3 := lanes[0], lanes[1], lanes[2], lanes[3]
-		bl, c1, c2, val, s := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-		VPANDD(tab.dword[0x3F], b, bl)
-		VPANDD(tab.dword[0x3F], a1, c1)
-		VPSLLD(U8(6), c1, c1)
-		VPORD(bl, c1, c1) // a1's 6 bits and b's
-		VPANDD(tab.dword[0x3F], a2, c2)
-		VPSLLD(U8(12), c2, c2)
-		VPORD(c1, c2, c2) // a2's, a1's and b's
-		k2, k3, k4, kq := K(), K(), K(), K()
-		is := func(a reg.VecVirtual, and, eq uint32, kr reg.Register) {
-			VPANDD(tab.dword[and], a, s)
-			VPCMPEQD(tab.dword[eq], s, kr)
-		}
-		is(a1, 0xE0, 0xC0, k2)
-		is(a2, 0xF0, 0xE0, k3)
-		is(a3, 0xF8, 0xF0, k4)
-		VMOVDQA64(b, val)
-		v2, v3, v4 := ZMM(), ZMM(), ZMM()
-		VPANDD(tab.dword[0x1F], a1, v2)
-		VPSLLD(U8(6), v2, v2)
-		VPORD(bl, v2, v2)
-		VPANDD(tab.dword[0x0F], a2, v3)
-		VPSLLD(U8(12), v3, v3)
-		VPORD(c1, v3, v3)
-		VPANDD(tab.dword[0x07], a3, v4)
-		VPSLLD(U8(18), v4, v4)
-		VPORD(c2, v4, v4)
-		VPBLENDMD(v2, val, k2, val)
-		VPBLENDMD(v3, val, k3, val)
-		// The lanes of this quarter to keep.
-		MOVQ(keep, x)
-		if q > 0 {
-			SHRQ(U8(16*q), x)
-		}
-		KMOVW(x.As32(), kq)
-		// Overlong and surrogate 3-byte forms, 4-byte forms out of range, in
-		// the lanes kept.
-		e1, e2 := K(), K()
-		KANDW(kq, k3, e1)
-		VPCMPUD(U8(1), tab.dword[0x800], v3, e1, e2) // overlong
-		VPSUBD(tab.dword[0xD800], v3, s)
-		VPCMPUD(U8(1), tab.dword[0x800], s, e1, e1) // surrogate
-		KORW(e2, e1, e1)
-		KANDW(kq, k4, e2)
-		VPSUBD(tab.dword[0x10000], v4, s)
-		VPCMPUD(U8(5), tab.dword[0x100000], s, e2, e2)
-		KORW(e2, e1, e1)
-		KORTESTW(e1, e1)
-		JNZ(p.Ref("done"))
-		out := ZMM()
-		c := GP64()
-		if outUnit == 4 {
-			VPBLENDMD(v4, val, k4, val)
-			VPCOMPRESSD_Z(val, kq, out)
-			if be {
-				VPSHUFB(swap, out, out)
-			}
-			VMOVDQU64(out, asm.At(dp, jw, 0))
-			KMOVW(kq, c.As32())
-			POPCNTL(c.As32(), c.As32())
-			LEAQ(Mem{Base: jw, Index: c, Scale: 4}, jw)
-		} else {
-			// Low surrogate in the last byte's lane, high in the third's:
-			// D7C0 + (the value >> 10), from the lead two bytes back.
-			k4h, hs := K(), ZMM()
-			is(a2, 0xF8, 0xF0, k4h)
-			VPANDD(tab.dword[0x3FF], v4, v4)
-			VPORD(tab.dword[0xDC00], v4, v4)
-			VPBLENDMD(v4, val, k4, val)
-			VPANDD(tab.dword[0x07], a2, s)
-			VPSLLD(U8(8), s, s)
-			VPANDD(tab.dword[0x3F], a1, hs)
-			VPSLLD(U8(2), hs, hs)
-			VPORD(s, hs, hs)
-			VPSRLD(U8(4), bl, s)
-			VPORD(s, hs, hs)
-			VPADDD(tab.dword[0xD7C0], hs, hs)
-			VPBLENDMD(hs, val, k4h, val)
-			VPCOMPRESSD_Z(val, kq, out)
-			y := YMM()
-			VPMOVDW(out, y)
-			if be {
-				VPSHUFB(swap.AsY(), y, y)
-			}
-			VMOVDQU(y, asm.At(dp, jw, 0))
-			KMOVW(kq, c.As32())
-			POPCNTL(c.As32(), c.As32())
-			LEAQ(Mem{Base: jw, Index: c, Scale: 2}, jw)
-		}
-	}
-	p.Label("advance")
-	MOVQ(jw, j)
-	ADDQ(n, i)
-	JMP(p.Ref("loop"))
-	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, outUnit, be)
-}
-
-// pureThreeAVX2 is the path of utf8ToWideAVX2 for runs of 3-byte characters
-// (CJK text): 24 bytes holding eight of them whole, 12 in each 16-byte lane,
-// are spread by one shuffle into 32-bit lanes of one character each, decoded
-// side by side and narrowed to eight units. It loops while the input stays
-// that way; the first 24 bytes otherwise go on to the general path at mixed16,
-// later ones back to the main loop.
-func pureThreeAVX2(tab *consts, p asm.Scope, outUnit int, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+// pureThree is the path for runs of 3-byte characters (CJK text): 3/4 of a
+// block's bytes hold Bytes/4 characters whole, 12 bytes to each 16-byte lane
+// (moved there by VPERMD on AVX-512, loaded there 12 bytes apart on AVX2),
+// spread by one shuffle into 32-bit lanes of one character each, decoded
+// side by side and, for UTF-16, narrowed. It loops while the input stays that
+// way; the first run otherwise goes on to the label fail, later ones back to
+// the main loop.
+func (k *wideKernel) pureThree(fail string) {
+	w, p, tab, sp, i := k.w, k.p, k.tab, k.sp, k.i
 	// Only a 3-byte lead can start such a run: one byte tells.
 	c := GP32()
 	MOVBLZX(asm.At(sp, i, 0), c)
 	ANDL(U32(0xF0), c)
 	CMPL(c, U32(0xE0))
-	JNE(p.Ref("mixed16"))
-	x, t, d, w := YMM(), YMM(), YMM(), YMM()
-	m, l := GP32(), GP32()
-	// check loads the 24 bytes at src[i:] and leaves their values in d,
-	// going to fail unless they are eight 3-byte characters with values
-	// from U+0800, none a surrogate.
-	check := func(fail LabelRef) {
-		VMOVDQU(asm.At(sp, i, 0), x.AsX())
-		VINSERTI128(U8(1), asm.At(sp, i, 12), x, x)
-		VPAND(tab.ydw[0xC0C0C0C0], x, t)
-		VPCMPEQB(tab.ydw[0x80808080], t, t)
-		VPMOVMSKB(t, m)
-		VPAND(tab.ydw[0xF0F0F0F0], x, t)
-		VPCMPEQB(tab.ydw[0xE0E0E0E0], t, t)
-		VPMOVMSKB(t, l)
-		ANDL(U32(0x0FFF0FFF), m)
-		ANDL(U32(0x0FFF0FFF), l)
-		XORL(U32(0x0DB60DB6), m) // continuation bytes 1, 2, 4, 5, 7, 8, 10, 11
-		XORL(U32(0x02490249), l) // leads 0, 3, 6, 9
-		ORL(l, m)
-		JNZ(fail)
-		VPSHUFB(tab.three, x, d) // lane k: last byte, middle, lead, 0
-		VPAND(tab.ydw[0x3F], d, t)
-		VPAND(tab.ydw[0x3F00], d, w)
-		VPSRLD(U8(2), w, w)
-		VPOR(w, t, t)
-		VPAND(tab.ydw[0x0F0000], d, w)
-		VPSRLD(U8(4), w, w)
-		VPOR(w, t, d)
-		VPAND(tab.ydw[0xF800], d, t)
-		VPXOR(w, w, w)
-		VPCMPEQD(w, t, w)               // below U+0800
-		VPCMPEQD(tab.ydw[0xD800], t, t) // surrogate
-		VPOR(w, t, t)
-		VPTEST(t, t)
-		JNZ(fail)
-	}
-	check(p.Ref("mixed16"))
-	p.Label("three")
-	if outUnit == 4 {
-		if be {
-			VPSHUFB(tab.swap32, d, d)
-		}
-		VMOVDQU(d, asm.At(dp, j, 0))
+	JNE(p.Ref(fail))
+	x, t, d, u := w.Vec(), w.Vec(), w.Vec(), w.Vec()
+	// The marks of continuation bytes and of leads in the 12 bytes of each
+	// 16-byte lane that hold four characters.
+	const wantCont, wantLead, lanes = 0x0DB60DB60DB60DB6, 0x0249024902490249, 0x0FFF0FFF0FFF0FFF
+	var idx reg.VecVirtual
+	var km, k2 reg.OpmaskVirtual
+	var m, l reg.GPVirtual
+	var rCont, rLead, rLanes reg.GPVirtual
+	if w.Masked() {
+		idx = ZMM()
+		VMOVDQU64(tab.three48, idx)
+		km, k2 = K(), K()
+		m, l = GP64(), GP64()
+		rCont, rLead, rLanes = const64(wantCont), const64(wantLead), const64(lanes)
 	} else {
-		VPACKUSDW(d, d, d)
-		VPERMQ(U8(0x08), d, d)
-		if be {
-			VPSHUFB(tab.swap16, d.AsX(), d.AsX())
-		}
-		VMOVDQU(d.AsX(), asm.At(dp, j, 0))
+		m, l = GP32(), GP32()
 	}
-	ADDQ(U8(24), i)
-	ADDQ(U8(8*outUnit), j)
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
-	check(p.Ref("loop"))
-	JMP(p.Ref("three"))
-}
-
-// pureThreeBW is the path of utf8ToWideBW for runs of 3-byte characters (CJK
-// text), as pureThreeAVX2 is for AVX2: 48 bytes holding sixteen of them
-// whole are moved 12 to each 16-byte lane by VPERMD, spread into 32-bit lanes
-// of one character each by one shuffle and decoded side by side. It loops
-// while the input stays that way; the first 48 bytes otherwise go on to the
-// general path at wide_general, later ones back to the main loop.
-func pureThreeBW(tab *consts, p asm.Scope, outUnit int, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
-	c := GP32()
-	MOVBLZX(asm.At(sp, i, 0), c)
-	ANDL(U32(0xF0), c)
-	CMPL(c, U32(0xE0))
-	JNE(p.Ref("wide_general"))
-	idx, x, t, d, w := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-	VMOVDQU64(tab.three48, idx)
-	k, k2 := K(), K()
-	m, l := GP64(), GP64()
-	wantCont, wantLead := const64(0x0DB60DB60DB60DB6), const64(0x0249024902490249)
-	lanes := const64(0x0FFF0FFF0FFF0FFF)
+	// eq sets out to the mask of the bytes of t equal to those of e.
+	eq := func(e Mem, out reg.GPVirtual) {
+		if w.Masked() {
+			VPCMPEQB(e, t, km)
+			KMOVQ(km, out)
+		} else {
+			VPCMPEQB(e, t, t)
+			VPMOVMSKB(t, out)
+		}
+	}
+	// check loads the characters at src[i:] and leaves their values in d,
+	// going to fail unless they are all 3-byte characters with values from
+	// U+0800, none a surrogate.
 	check := func(fail LabelRef) {
-		VPERMD(asm.At(sp, i, 0), idx, x)
-		VPANDD(tab.dword[0xC0C0C0C0], x, t)
-		VPCMPEQB(tab.dword[0x80808080], t, k)
-		KMOVQ(k, m)
-		VPANDD(tab.dword[0xF0F0F0F0], x, t)
-		VPCMPEQB(tab.dword[0xE0E0E0E0], t, k)
-		KMOVQ(k, l)
-		ANDQ(lanes, m)
-		ANDQ(lanes, l)
-		XORQ(wantCont, m)
-		XORQ(wantLead, l)
-		ORQ(l, m)
+		if w.Masked() {
+			VPERMD(asm.At(sp, i, 0), idx, x)
+		} else {
+			VMOVDQU(asm.At(sp, i, 0), x.AsX())
+			VINSERTI128(U8(1), asm.At(sp, i, 12), x, x)
+		}
+		and(w, k.vec(0xC0C0C0C0), x, t)
+		eq(k.vec(0x80808080), m)
+		and(w, k.vec(0xF0F0F0F0), x, t)
+		eq(k.vec(0xE0E0E0E0), l)
+		if w.Masked() {
+			ANDQ(rLanes, m)
+			ANDQ(rLanes, l)
+			XORQ(rCont, m)
+			XORQ(rLead, l)
+			ORQ(l, m)
+		} else {
+			ANDL(U32(lanes&0xFFFFFFFF), m)
+			ANDL(U32(lanes&0xFFFFFFFF), l)
+			XORL(U32(wantCont&0xFFFFFFFF), m) // continuation bytes 1, 2, 4, 5, 7, 8, 10, 11
+			XORL(U32(wantLead&0xFFFFFFFF), l) // leads 0, 3, 6, 9
+			ORL(l, m)
+		}
 		JNZ(fail)
 		VPSHUFB(tab.three, x, d) // lane k: last byte, middle, lead, 0
-		VPANDD(tab.dword[0x3F], d, t)
-		VPANDD(tab.dword[0x3F00], d, w)
-		VPSRLD(U8(2), w, w)
-		VPORD(w, t, t)
-		VPANDD(tab.dword[0x0F0000], d, w)
-		VPSRLD(U8(4), w, w)
-		VPORD(w, t, d)
-		VPANDD(tab.dword[0xF800], d, t)
-		VPTESTNMD(t, t, k)                 // below U+0800
-		VPCMPEQD(tab.dword[0xD800], t, k2) // surrogate
-		KORW(k2, k, k)
-		KORTESTW(k, k)
+		and(w, k.vec(0x3F), d, t)
+		and(w, k.vec(0x3F00), d, u)
+		VPSRLD(U8(2), u, u)
+		w.Or(u, t, t)
+		and(w, k.vec(0x0F0000), d, u)
+		VPSRLD(U8(4), u, u)
+		w.Or(u, t, d)
+		and(w, k.vec(0xF800), d, t)
+		if w.Masked() {
+			VPTESTNMD(t, t, km)            // below U+0800
+			VPCMPEQD(k.vec(0xD800), t, k2) // surrogate
+			KORW(k2, km, km)
+			KORTESTW(km, km)
+		} else {
+			w.Zero(u)
+			VPCMPEQD(u, t, u)             // below U+0800
+			VPCMPEQD(k.vec(0xD800), t, t) // surrogate
+			VPOR(u, t, t)
+			VPTEST(t, t)
+		}
 		JNZ(fail)
 	}
-	check(p.Ref("wide_general"))
+	check(p.Ref(fail))
 	p.Label("three")
-	if outUnit == 2 {
+	switch {
+	case k.outUnit == 4:
+		k.swapUnits(d)
+		w.Store(d, asm.At(k.dp, k.j, 0))
+	case w.Masked():
 		y := YMM()
 		VPMOVDW(d, y)
-		if swap != nil {
-			VPSHUFB(swap.AsY(), y, y)
-		}
-		VMOVDQU(y, asm.At(dp, j, 0))
-	} else {
-		if swap != nil {
-			VPSHUFB(swap, d, d)
-		}
-		VMOVDQU64(d, asm.At(dp, j, 0))
+		k.swapUnits(y)
+		VMOVDQU(y, asm.At(k.dp, k.j, 0))
+	default:
+		VPACKUSDW(d, d, d)
+		VPERMQ(U8(0x08), d, d)
+		k.swapUnits(d.AsX())
+		VMOVDQU(d.AsX(), asm.At(k.dp, k.j, 0))
 	}
-	ADDQ(U8(48), i)
-	ADDQ(U8(16*outUnit), j)
-	CMPQ(i, sLim)
+	ADDQ(asm.Const(w.Bytes/4*3), i)
+	ADDQ(asm.Const(w.Bytes/4*k.outUnit), k.j)
+	CMPQ(i, k.sLim)
 	JG(p.Ref("done"))
-	CMPQ(j, dLim)
+	CMPQ(k.j, k.dLim)
 	JG(p.Ref("done"))
 	check(p.Ref("loop"))
 	JMP(p.Ref("three"))
 }
 
-// twoBytesAVX2 is the path of utf8ToWideAVX2 for 32 bytes of 1- and 2-byte
-// characters (Cyrillic, Greek, Hebrew, Arabic text), the common case that
-// the general path takes 16 bytes at a time: the same checks on 32-bit masks
-// (a lead in the last byte waits for the next block), each byte's 16-bit
-// lane decoded from it and the byte before, and the lanes that end a
-// character packed 8 at a time. Any other block goes on to the label fail;
-// m holds the high bits of the block's bytes.
-func twoBytesAVX2(tab *consts, p asm.Scope, fail string, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
-	c := YMM()
-	ge0, bad, cont, lead, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
-	VPAND(tab.ydw[0xE0E0E0E0], v, c)
-	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..FF
-	VPMOVMSKB(c, ge0.As32())
-	VPAND(tab.ydw[0xFEFEFEFE], v, c)
-	VPCMPEQB(tab.ydw[0xC0C0C0C0], c, c) // C0, C1
-	VPMOVMSKB(c, bad.As32())
-	ORL(ge0.As32(), bad.As32())
-	JNZ(p.Ref(fail))
-	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
-	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
-	VPMOVMSKB(c, cont.As32())
-	ANDNL(m.As32(), cont.As32(), lead.As32()) // C2..DF
-	MOVL(U32(32), n.As32())
-	BTRL(U8(31), lead.As32())
-	JCC(p.Ref("two_whole"))
-	DECL(n.As32())
-	p.Label("two_whole")
-	MOVL(lead.As32(), t.As32())
-	SHLL(U8(1), t.As32())
-	CMPL(t.As32(), cont.As32())
-	JNE(p.Ref(fail))
-	// ends: bytes followed by no continuation, before the cut.
-	ends := GP64()
-	MOVL(cont.As32(), ends.As32())
-	SHRL(U8(1), ends.As32())
-	NOTL(ends.As32())
-	MOVL(U32(0xFFFFFFFF), t.As32())
-	BZHIL(n.As32(), t.As32(), t.As32())
-	ANDL(t.As32(), ends.As32())
-	prev := prevByte(v)
-	for h := 0; h < 2; h++ {
-		xv, xp := v.AsX(), prev.AsX()
-		if h == 1 {
-			xv, xp = XMM(), XMM()
-			VEXTRACTI128(U8(1), v, xv)
-			VEXTRACTI128(U8(1), prev, xp)
+// leadMarks are the marks, one bit a byte, of the characters of a block (or
+// of a part of one) in general registers, as cutLeads leaves them.
+type leadMarks struct {
+	bits       int           // 64, or 16 held in 32-bit registers
+	l2, l3, l4 reg.GPVirtual // leads of 2-, 3- and 4-byte characters (l4 nil: none taken)
+	cont       reg.GPVirtual // continuation bytes
+	n, mask    reg.GPVirtual // the bytes before the cut, and a mask of that many low bits
+}
+
+// cutLeads is the step every set's code for blocks of mixed character
+// lengths takes on the marks of bits bytes (64 in 64-bit registers, or 16
+// in the low bits of 32-bit ones): from high (the bytes >= 0x80), cont (the
+// continuation bytes), ge0 (>= E0), gf0 (>= F0) and bad (the bytes that start
+// no character the path takes: C0, C1 and F5..FF, and F0..F4 too when four
+// is false), it finds the leads of 2-, 3- and (with four) 4-byte characters,
+// cuts before the first bad byte and before the first character that does
+// not end in the bytes, jumps to done when that leaves no byte, and masks
+// the leads and cont to the bytes before the cut. bad is clobbered; ones
+// holds all ones (64 bits only).
+func cutLeads(p asm.Scope, bits int, four bool, high, cont, ge0, gf0, bad, ones reg.GPVirtual) leadMarks {
+	q := bits == 64
+	r := func(x reg.GPVirtual) Op {
+		if q {
+			return x
 		}
-		b, a1, is2, bl, v2 := YMM(), YMM(), YMM(), YMM(), YMM()
-		VPMOVZXBW(xv, b)
-		VPMOVZXBW(xp, a1)
-		VPAND(tab.ydw[0x00E000E0], a1, is2)
-		VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
-		VPAND(tab.ydw[0x003F003F], b, bl)
-		VPAND(tab.ydw[0x001F001F], a1, v2)
-		VPSLLW(U8(6), v2, v2)
-		VPOR(bl, v2, v2)
-		VPBLENDVB(is2, v2, b, b)
-		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
-		idx := entry16(pack, e0, e1)
-		VPSHUFB(idx, b, b)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(e0.As32(), n0.As32())
-		POPCNTL(e1.As32(), n1.As32())
-		if outUnit == 2 {
-			SHLL(U8(1), n0.As32())
-			SHLL(U8(1), n1.As32())
-			storeLanes(b, dp, j, n0, n1)
-			continue
-		}
-		widenStoreLanes(tab, be, b, dp, j, n0, n1)
+		return x.As32()
 	}
-	ADDQ(n, i)
-	JMP(p.Ref("loop"))
-}
-
-// twoBytesFirst lets utf8ToWideBW take 32 bytes of 1- and 2-byte characters
-// at src[i:] by the AVX2 path (twoBytesAVX2), which decodes them in 16-bit
-// lanes and packs them with tables: three times faster than 32-bit lanes
-// and VPCOMPRESSD. So too 32 bytes of 1- to 3-byte characters (upToThreeAVX2:
-// Hindi, Korean, Japanese with ASCII spaces and punctuation, which the
-// general path took 16 lanes at a time, four times a block, at a third of
-// AVX2's speed). Other blocks go on at the label sixteen. (The VBMI2
-// kernels keep too many constants in registers to add it: its YMM registers
-// would need EVEX encodings that VPBLENDVB lacks.)
-func twoBytesFirst(tab *consts, p asm.Scope, outUnit int, be bool, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
-	y, m := YMM(), GP64()
-	VMOVDQU(asm.At(sp, i, 0), y)
-	VPMOVMSKB(y, m.As32())
-	pack := tab.packW16LE
-	if be && outUnit == 2 {
-		pack = tab.packW16BE
+	andn, and, or, tz, test := ANDNQ, ANDQ, ORQ, TZCNTQ, TESTQ
+	if !q {
+		andn, and, or, tz, test = ANDNL, ANDL, ORL, TZCNTL, TESTL
 	}
-	twoBytesAVX2(tab, p, "three32", outUnit, be, pack, y, m, dp, i, j)
-	p.Label("three32")
-	upToThreeAVX2(tab, p, outUnit, be, pack, y, m, dp, sp, i, j, sLim, dLim)
-}
-
-// upToThreeAVX2 is twoBytesAVX2 with 3-byte characters allowed, for text
-// that mixes them with ASCII (Hindi, Korean, Japanese with spaces and
-// punctuation): the 32-bit masks check the structure, a character cut by the
-// block's end (a 2-byte lead in the last byte, a 3-byte one in the last two)
-// waits for the next block, each byte's 16-bit lane is decoded from it and
-// the two bytes before, and overlong and surrogate 3-byte forms send the
-// block on to the general path at sixteen. A 3-byte character's last lane
-// always lies before the cut, so no lane needs masking for the checks.
-//
-// A block it converts with a 3-byte character in it sends the next block
-// straight to a second copy of the same code (label next3) when that block
-// mixes bytes below and from 0x80: such text (Hindi, Korean) goes on that
-// way, and the checks for the faster paths that cannot take it (all-ASCII,
-// only 4-byte, only 3-byte and only 1-2-byte blocks) cost a fifth of a
-// block's time. The copy sends a block it cannot take to the main loop,
-// which tries every path again, so the general path always starts from the
-// main loop's registers. For UTF-32 the copy converts by windowsUTF32.
-//
-// Such text runs one block after another through this code, each starting
-// where the one before was cut: the cut is read from the block's last two
-// bytes, whose loads wait on nothing but i, so that the next block need
-// not wait for this one's vector masks.
-func upToThreeAVX2(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
-	upToThreeBody(tab, p, outUnit, be, pack, v, m, dp, sp, i, j, sLim, "sixteen")
-	p.Label("next3")
-	if outUnit == 4 {
-		windowsUTF32(tab, p, be, dp, sp, i, j, sLim, dLim)
-		return
+	m := leadMarks{bits: bits, l2: GP64(), l3: GP64(), cont: cont, n: GP64(), mask: GP64()}
+	andn(r(high), r(cont), r(m.l2)) // high and not continuation
+	andn(r(m.l2), r(ge0), r(m.l2))  // ... and below E0: C2..DF
+	andn(r(ge0), r(gf0), r(m.l3))   // E0..EF
+	leads := []reg.GPVirtual{m.l2, m.l3}
+	if four {
+		m.l4 = GP64()
+		andn(r(gf0), r(bad), r(m.l4)) // F0..F4 (bad holds F5..FF)
+		leads = append(leads, m.l4)
 	}
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
-	// Registers of its own, which keep the allocator within Y0-Y15.
-	w, mw := YMM(), GP64()
-	VMOVDQU(asm.At(sp, i, 0), w)
-	VPMOVMSKB(w, mw.As32())
-	TESTL(mw.As32(), mw.As32())
-	JZ(p.Ref("loop"))
-	CMPL(mw.As32(), U32(0xFFFFFFFF))
-	JE(p.Ref("loop"))
-	upToThreeBody(tab, p, outUnit, be, pack, w, mw, dp, sp, i, j, sLim, "loop")
-}
-
-func upToThreeBody(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
-	c := YMM()
-	bad, cont, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64()
-	VPAND(tab.ydw[0xF0F0F0F0], v, c)
-	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c) // F0..FF
-	VPMOVMSKB(c, bad.As32())
-	VPAND(tab.ydw[0xFEFEFEFE], v, c)
-	VPCMPEQB(tab.ydw[0xC0C0C0C0], c, c) // C0, C1
-	VPMOVMSKB(c, t.As32())
-	ORL(t.As32(), bad.As32())
-	JNZ(p.Ref(fail))
-	VPAND(tab.ydw[0xE0E0E0E0], v, c)
-	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
-	VPMOVMSKB(c, l3.As32())
-	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
-	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
-	VPMOVMSKB(c, cont.As32())
-	// The cut: the first lead whose character does not end in the block,
-	// a 3-byte lead in byte 30 or any lead in byte 31 (F0..FF and C0, C1
-	// went to fail above). It is read from those two bytes, not from the
-	// masks: the next block starts at i+n, and the path from the bytes
-	// through the vector compares and VPMOVMSKB to n took about as long as
-	// converting a whole block, which so waited on the block before.
-	MOVBLZX(asm.At(sp, i, 31), bad.As32())
-	MOVBLZX(asm.At(sp, i, 30), t.As32())
-	MOVL(U32(32), n.As32())
-	CMPL(bad.As32(), U32(0xC0))
-	MOVL(U32(31), bad.As32())
-	CMOVLCC(bad.As32(), n.As32())
-	CMPL(t.As32(), U32(0xE0))
-	MOVL(U32(30), bad.As32())
-	CMOVLCC(bad.As32(), n.As32())
-	mask := GP64()
-	MOVL(U32(0xFFFFFFFF), t.As32())
-	BZHIL(n.As32(), t.As32(), mask.As32())
-	// The continuation bytes must be exactly those the leads (C2..EF) call
-	// for: one after each, two after E0..EF. No mask is needed: the block
-	// starts a character, and in well-formed text the one it cuts has
-	// its lead and continuation bytes consistent up to byte 31 too.
-	continuationsCalledFor(p, m, cont, l3, bad, t, fail)
-	// ends: bytes followed by no continuation, before the cut (byte n
-	// starts a character, or is past the block).
-	ends := GP64()
-	MOVL(cont.As32(), ends.As32())
-	SHRL(U8(1), ends.As32())
-	ANDNL(mask.As32(), ends.As32(), ends.As32())
-	// The halves write at jw; j moves once both have passed their checks,
-	// so that the general path may take the block over from its start.
-	jw := GP64()
-	MOVQ(j, jw)
-	for h := 0; h < 2; h++ {
-		// Each byte's lane with the byte one and two before it: the low
-		// half shifts them in (the block starts a character, so zeros
-		// stand well for what precedes it), the high half reads them from
-		// src, which costs no shuffle across the 128-bit lanes.
-		b, a1, a2, is, bl, w, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-		if h == 0 {
-			p1, p2 := XMM(), XMM()
-			VPSLLDQ(U8(1), v.AsX(), p1)
-			VPSLLDQ(U8(2), v.AsX(), p2)
-			VPMOVZXBW(v.AsX(), b)
-			VPMOVZXBW(p1, a1)
-			VPMOVZXBW(p2, a2)
+	// A character not ending in the bytes cuts them too: a lead in the
+	// last byte, a 3- or 4-byte one in the last two, a 4-byte one in the
+	// last three.
+	x := GP64()
+	for s, l := range leads {
+		from := bits - 1 - s
+		if q {
+			MOVQ(l, x)
+			SHRQ(U8(from), x)
+			SHLQ(U8(from), x)
 		} else {
-			VPMOVZXBW(asm.At(sp, i, 16), b)
-			VPMOVZXBW(asm.At(sp, i, 15), a1)
-			VPMOVZXBW(asm.At(sp, i, 14), a2)
+			MOVL(l.As32(), x.As32())
+			ANDL(U32(uint32(1<<bits-1)&^uint32(1<<from-1)), x.As32())
 		}
-		VPAND(tab.ydw[0x003F003F], b, bl)
-		VPAND(tab.ydw[0x00E000E0], a1, is)
-		VPCMPEQW(tab.ydw[0x00C000C0], is, is)
-		VPAND(tab.ydw[0x001F001F], a1, w)
-		VPSLLW(U8(6), w, w)
-		VPOR(bl, w, w)
-		VPBLENDVB(is, w, b, b)
-		VPAND(tab.ydw[0x00F000F0], a2, is)
-		VPCMPEQW(tab.ydw[0x00E000E0], is, is)
-		VPSLLW(U8(12), a2, w)
-		VPAND(tab.ydw[0x003F003F], a1, s)
-		VPSLLW(U8(6), s, s)
-		VPOR(s, w, w)
-		VPOR(bl, w, w)
-		VPBLENDVB(is, w, b, b)
-		// Overlong and surrogate 3-byte forms.
-		VPAND(tab.ydw[0xF800F800], w, s)
-		VPXOR(w, w, w)
-		VPCMPEQW(s, w, w)
-		VPCMPEQW(tab.ydw[0xD800D800], s, s)
-		VPOR(s, w, w)
-		VPTEST(is, w)
-		JNZ(p.Ref(fail))
-		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
-		idx := entry16(pack, e0, e1)
-		VPSHUFB(idx, b, b)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(e0.As32(), n0.As32())
-		POPCNTL(e1.As32(), n1.As32())
-		if outUnit == 2 {
-			SHLL(U8(1), n0.As32())
-			SHLL(U8(1), n1.As32())
-			storeLanes(b, dp, jw, n0, n1)
-			continue
-		}
-		widenStoreLanes(tab, be, b, dp, jw, n0, n1)
+		or(r(x), r(bad))
 	}
-	MOVQ(jw, j)
-	ADDQ(n, i)
-	TESTL(l3.As32(), l3.As32())
-	JNZ(p.Ref("next3"))
-	JMP(p.Ref("loop"))
-}
-
-// widenStoreLanes is storeLanes for UTF-32: x holds n0 packed 16-bit values
-// in its low lane and n1 in its high one, none a surrogate half. Each lane is
-// zero-extended whole by VPMOVZXWD (one instruction a lane, where unpacking
-// against zero and recombining the halves took five for the pair), stored,
-// and j advanced by its values' bytes.
-func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.GPVirtual) {
-	h := XMM()
-	VEXTRACTI128(U8(1), x, h)
-	for l, src := range []reg.Register{x.AsX(), h} {
-		out := YMM()
-		VPMOVZXWD(src, out)
-		if be {
-			VPSHUFB(tab.swap32, out, out)
-		}
-		VMOVDQU(out, asm.At(dp, j, 0))
-		nl := []reg.GPVirtual{n0, n1}[l]
-		LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
+	if !q {
+		ORL(U32(1<<bits), bad.As32()) // no bad byte: the cut is at the end
 	}
-}
-
-// windowsUTF32 is the UTF-32 code at next3 in upToThreeAVX2 (the second
-// copy of the block code), a loop over blocks: the block's characters
-// (1 to 3 bytes, before the cut) go four at a time from a window of the 12
-// bytes that hold them, in 32-bit lanes of one character each, by one byte
-// shuffle chosen by where the four end (a table indexed by 12 bits of the
-// mask of character ends), and two windows fill a 32-byte store. Per block
-// this is about half the vector work of decoding every byte's 16-bit lane,
-// packing and widening them, as upToThreeBody does after it, and the checks
-// are folded: the bytes that no block of 1- to 3-byte characters may hold,
-// overlong and surrogate forms in one vector, one VPTEST. Each turn does the
-// next block's vector work (windowsVectors) before its own windows, so that
-// the next block's masks, which wait only for this block's cut, overlap
-// these windows: 9-10% on Korean and Hindi, where two blocks in a row took
-// the path one after the other. Windows read 16 bytes from any character
-// start of the block, and the checks the byte after it, so a block wants 48
-// bytes of src, and 80 with the next one's vectors. The first copy keeps the
-// lane code: a lone mixed block (a line break in CJK text) took longer by
-// the windows, whose branches it mispredicts.
-func windowsUTF32(tab *consts, p asm.Scope, be bool, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
-	q := asm.Scope(string(p.Ref("loop_w")) + "_")
-	fail := "loop"
-	t := GP64()
-	// The block and the next both read up to 48 bytes from their start,
-	// so this block wants 80 of src; with less the main loop takes over.
-	LEAQ(Mem{Base: i, Disp: 48}, t)
-	CMPQ(t, sLim)
-	JG(p.Ref("loop"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
-	// v, c, l3v and cont carry a block's vector work from one turn to
-	// the next: each turn does the next block's before its own windows.
-	v, c, l3v := YMM(), YMM(), YMM()
-	cont := GP64()
-	VMOVDQU(asm.At(sp, i, 0), v)
-	VPMOVMSKB(v, t.As32())
-	TESTL(t.As32(), t.As32())
-	JZ(p.Ref("loop"))
-	CMPL(t.As32(), U32(0xFFFFFFFF))
-	JE(p.Ref("loop"))
-	windowsVectors(tab, v, c, l3v, cont, sp, i)
-	q.Label("go")
-	m := GP64()
-	VPMOVMSKB(v, m.As32())
-	VPTEST(c, c)
-	JNZ(p.Ref(fail))
-	l3 := GP64()
-	VPMOVMSKB(l3v, l3.As32())
-	// The cut n, and the leads' continuation bytes, as in upToThreeBody.
-	n, b := GP64(), GP64()
-	MOVBLZX(asm.At(sp, i, 31), t.As32())
-	MOVBLZX(asm.At(sp, i, 30), b.As32())
-	CMPL(t.As32(), U32(0xC0))
-	MOVL(U32(31), n.As32())
-	ADCL(U8(0), n.As32()) // 32 below C0
-	CMPL(b.As32(), U32(0xE0))
-	MOVL(U32(30), b.As32())
-	CMOVLCC(b.As32(), n.As32())
-	continuationsCalledFor(p, m, cont, l3, b, t, fail)
-	mask, ends := GP64(), GP64()
-	MOVL(U32(0xFFFFFFFF), t.As32())
-	BZHIL(n.As32(), t.As32(), mask.As32())
-	MOVL(cont.As32(), ends.As32())
-	SHRL(U8(1), ends.As32())
-	ANDNL(mask.As32(), ends.As32(), ends.As32())
-	// Window k starts at the block's (4k)th character: four BLSR a window
-	// clear the starts before it, a chain of one-cycle steps that keeps
-	// the windows apart from each other's table loads. (PDEP would find
-	// them all at once, but the AMD CPUs without AVX-512 run it in
-	// microcode, and on Zen 4 it was slower here too.)
-	starts := GP64()
-	ANDNL(mask.As32(), cont.As32(), starts.As32())
-	// s: the block; i moves on now, which frees n.
-	s, base := GP64(), GP64()
-	LEAQ(Mem{Base: sp, Index: i, Scale: 1}, s)
-	ADDQ(n, i)
-	// The next block's vector work, ahead of this one's windows: a block
-	// waits on the one before only for its start, and so the two overlap
-	// (the next block's masks took about as long as this one's windows).
-	// A next block that this path does not take (all ASCII, or no ASCII:
-	// CJK after a line of it) is left to the main loop, without that
-	// work, by a copy of the windows.
-	VMOVDQU(asm.At(sp, i, 0), v)
-	VPMOVMSKB(v, t.As32())
-	TESTL(t.As32(), t.As32())
-	JZ(q.Ref("last"))
-	CMPL(t.As32(), U32(0xFFFFFFFF))
-	JE(q.Ref("last"))
-	windowsVectors(tab, v, c, l3v, cont, sp, i)
-	LEAQ(tab.win4, base)
-	windowsStore(tab, q, "stored", be, dp, j, s, base, ends, starts)
-	POPCNTL(ends.As32(), ends.As32())
-	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
-	TESTL(l3.As32(), l3.As32())
-	JZ(p.Ref("loop"))
-	// The next block's vectors are in; the block after it must be in
-	// src too before they are used.
-	LEAQ(Mem{Base: i, Disp: 48}, t)
-	CMPQ(t, sLim)
-	JG(p.Ref("loop"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
-	JMP(q.Ref("go"))
-
-	q.Label("last")
-	LEAQ(tab.win4, base)
-	windowsStore(tab, q, "stored_last", be, dp, j, s, base, ends, starts)
-	POPCNTL(ends.As32(), ends.As32())
-	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
-	JMP(p.Ref("loop"))
-}
-
-// windowsStore converts the block at s by windows and stores them at
-// dst[j:], for windowsUTF32: ends is the mask of its characters' ends before
-// the cut, starts of their starts (clobbered), base the address of win4. It
-// ends at the label stored, which it defines.
-func windowsStore(tab *consts, q asm.Scope, stored string, be bool, dp, j, s, base, ends, starts reg.GPVirtual) {
-	for pair := 0; pair < 4; pair++ {
-		x, sh := YMM(), YMM()
-		for w := 0; w < 2; w++ {
-			k := 2*pair + w
-			pos, e := GP64(), GP64()
-			src := Mem{Base: s, Index: pos, Scale: 1}
-			if k == 0 {
-				src = Mem{Base: s}
-				MOVL(ends.As32(), e.As32())
-			} else {
-				for b := 0; b < 4; b++ {
-					BLSRL(starts.As32(), starts.As32())
-				}
-				// The second pair goes on whether the block needs it or
-				// not (most of 1- to 3-byte text has 9 to 16 characters a
-				// block): a branch on it was mispredicted often enough to
-				// cost more.
-				if w == 0 && pair > 1 {
-					JZ(q.Ref(stored)) // no character left
-				}
-				TZCNTL(starts.As32(), pos.As32()) // 32 past the last window
-				SHRXL(pos.As32(), ends.As32(), e.As32())
-			}
-			ANDL(U32(0xFFF), e.As32())
-			MOVBLZX(Mem{Base: base, Index: e, Scale: 1, Disp: win4Index}, e.As32())
-			if w == 0 {
-				// A broadcast writes all of x (see entry16).
-				VBROADCASTI128(src, x)
-				VBROADCASTI128(Mem{Base: base, Index: e, Scale: 8}, sh)
-			} else {
-				VINSERTI128(U8(1), src, x, x)
-				VINSERTI128(U8(1), Mem{Base: base, Index: e, Scale: 8}, sh, sh)
-			}
-		}
-		// Lane: last byte, the one before if any, the lead of a 3-byte
-		// character. Masked to their payloads (the bit above each is zero:
-		// ASCII bit 7, a continuation's bit 6, a 2-byte lead's bit 5), two
-		// multiply-adds put them together: b0 + b1<<6 in the low 16 bits,
-		// then + b2<<12.
-		VPSHUFB(sh, x, x)
-		VPAND(tab.ydw[0x000F3F7F], x, x)
-		VPMADDUBSW(tab.ydw[0x00014001], x, x)
-		VPMADDWD(tab.ydw[0x10000001], x, x)
-		if be {
-			VPSHUFB(tab.swap32, x, x)
-		}
-		VMOVDQU(x, Mem{Base: dp, Index: j, Scale: 1, Disp: 32 * pair})
+	tz(r(bad), r(m.n)) // 64 when bad is 0
+	test(r(m.n), r(m.n))
+	JZ(p.Ref("done"))
+	if q {
+		BZHIQ(m.n, ones, m.mask)
+	} else {
+		MOVL(U32(0xFFFFFFFF), x.As32())
+		BZHIL(m.n.As32(), x.As32(), m.mask.As32())
 	}
-	q.Label(stored)
+	for _, l := range append(leads, cont) {
+		and(r(m.mask), r(l))
+	}
+	return m
 }
 
-// windowsVectors is the vector work of windowsUTF32 on the block at src[i:],
-// loaded in v: c nonzero where it holds a byte that no block of 1- to 3-byte
-// characters may hold (F0..FF, C0, C1; E0 then 80..9F (overlong), ED then
-// A0..BF (surrogates), told by bit 5 of the byte after; past the cut too: no
-// well-formed text has them anywhere), l3v its leads E0..EF and cont the mask
-// of its continuation bytes.
-func windowsVectors(tab *consts, v, c, l3v reg.VecVirtual, cont, sp, i reg.GPVirtual) {
-	d, e, nx := YMM(), YMM(), YMM()
-	VMOVDQU(tab.ydw[0xC0C0C0C0], d)
-	VPCMPGTB(v, d, d) // signed 0xC0 > v: continuation bytes
-	VPMOVMSKB(d, cont.As32())
-	VPAND(tab.ydw[0xF0F0F0F0], v, c)
-	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c)
-	VPAND(tab.ydw[0xFEFEFEFE], v, d)
-	VPCMPEQB(tab.ydw[0xC0C0C0C0], d, d)
-	VPOR(d, c, c)
-	VMOVDQU(asm.At(sp, i, 1), nx)
-	VPSLLW(U8(2), nx, nx) // bit 7 of each byte: bit 5 of the next
-	VPCMPEQB(tab.ydw[0xE0E0E0E0], v, d)
-	VPCMPEQB(tab.ydw[0xEDEDEDED], v, e)
-	VPBLENDVB(nx, e, d, d)
-	VPOR(d, c, c)
-	VPAND(tab.ydw[0xE0E0E0E0], v, l3v)
-	VPCMPEQB(tab.ydw[0xE0E0E0E0], l3v, l3v) // E0..EF here
-}
-
-// continuationsCalledFor emits the test that the continuation bytes of a
-// block (mask cont) are exactly those its leads call for: one after each
-// lead (the bytes of m that are not continuations), two after each 3-byte
-// lead (mask l3). It jumps to fail otherwise; leads and t are clobbered.
-func continuationsCalledFor(p asm.Scope, m, cont, l3, leads, t reg.GPVirtual, fail string) {
-	ANDNL(m.As32(), cont.As32(), leads.As32())
-	SHLL(U8(1), leads.As32())
-	MOVL(l3.As32(), t.As32())
-	SHLL(U8(2), t.As32())
-	ORL(t.As32(), leads.As32())
-	CMPL(leads.As32(), cont.As32())
-	JNE(p.Ref(fail))
+// checkContinuations jumps to done unless the continuation bytes are exactly
+// those the leads call for: one after each lead, a second after 3- and
+// 4-byte leads, a third after 4-byte ones. It clobbers l2 and leaves l3 and
+// l4 shifted left (zero if and only if they were: the cut cleared their top
+// bits).
+func (m leadMarks) checkContinuations(p asm.Scope) {
+	q := m.bits == 64
+	r := func(x reg.GPVirtual) Op {
+		if q {
+			return x
+		}
+		return x.As32()
+	}
+	or, shl, cmp := ORQ, SHLQ, CMPQ
+	if !q {
+		or, shl, cmp = ORL, SHLL, CMPL
+	}
+	if m.l4 != nil {
+		or(r(m.l4), r(m.l3))
+	}
+	or(r(m.l3), r(m.l2))
+	shl(U8(1), r(m.l2))
+	shl(U8(2), r(m.l3))
+	if m.l4 != nil {
+		shl(U8(3), r(m.l4))
+	}
+	or(r(m.l3), r(m.l2))
+	if m.l4 != nil {
+		or(r(m.l4), r(m.l2))
+	}
+	cmp(r(m.l2), r(m.cont))
+	JNE(p.Ref("done"))
 }
