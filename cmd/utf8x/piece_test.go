@@ -40,13 +40,12 @@ func shortInputs(t *testing.T, paths map[string]string) map[string]string {
 
 // pieceCuts are the cuts tried on an input of n bytes: every single cut
 // (two pieces), and random cuts into 3 to 6 uneven pieces, some empty. In
-// short mode (which CI's arm64 run under emulation uses) every twelfth single
-// cut, from a varying start, and 2 random ones.
+// short mode every 24th single cut, from a varying start, and 2 random ones.
 func pieceCuts(rng *rand.Rand, n int, every bool) [][]int {
 	var cuts [][]int
 	step, random := 1, 10
 	if testing.Short() {
-		step, random = 12, 2
+		step, random = 24, 2
 	}
 	if every {
 		for a := rng.IntN(step); a <= n; a += step {
