@@ -1,10 +1,7 @@
 package utf8x
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
+	"github.com/utf8x/utf8x/internal/kernelset"
 	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
@@ -33,10 +30,8 @@ func UseKernelSet(name string) error {
 		return nil
 	}
 	if !utf8kernel.Use(name, false) {
-		if _, lacks := utf8kernel.Supported(name); slices.Contains(utf8kernel.Kernels(), name) {
-			return fmt.Errorf("utf8x: validation kernel set %q needs %s, which this CPU lacks", name, lacks)
-		}
-		return fmt.Errorf("utf8x: no validation kernel set %q in this build (it has %s)", name, strings.Join(utf8kernel.Kernels(), ", "))
+		_, lacks := utf8kernel.Supported(name)
+		return kernelset.Refusal("utf8x", "validation", name, utf8kernel.Kernels(), lacks)
 	}
 	return nil
 }

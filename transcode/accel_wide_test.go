@@ -94,6 +94,11 @@ func TestAccelWideGenerated(t *testing.T) {
 		for _, p := range widePairs() {
 			for _, bg := range wideBackgrounds {
 				for n := 0; n <= 256; n++ {
+					// -short keeps the lengths up to 16 and those next to a
+					// multiple of 16, and a quarter of the others.
+					if n > 16 && (n+1)%16 > 2 && !testsample.Sampled(4, n, len(bg), p.ratio) {
+						continue
+					}
 					src := p.input(cutRunes(cycle(bg, n)))
 					full := make([]byte, p.ratio*len(src)+8)
 					need, _ := p.sc(full, src)
@@ -134,7 +139,7 @@ func TestAccelWideInjected(t *testing.T) {
 						base := p.input(text)
 						for _, inj := range accelUnitInjections {
 							for at := 0; at <= len(base); at += 2 {
-								if !testsample.Sampled(8, n, at, int(inj[0]), len(bg)) {
+								if !testsample.Sampled(32, n, at, int(inj[0]), len(bg)) {
 									continue
 								}
 								src := append([]byte{}, base[:at]...)
@@ -156,7 +161,7 @@ func TestAccelWideInjected(t *testing.T) {
 						base := p.input(text)
 						for _, u := range units {
 							for at := 0; at <= len(base); at += 4 {
-								if !testsample.Sampled(2, n, at, int(u), len(bg)) {
+								if !testsample.Sampled(8, n, at, int(u), len(bg)) {
 									continue
 								}
 								var b [4]byte
@@ -175,7 +180,7 @@ func TestAccelWideInjected(t *testing.T) {
 					case p.name == "utf8ToCP1252":
 						for _, inj := range chars {
 							for at := 0; at <= len(text); at++ {
-								if !testsample.Sampled(2, n, at, int(inj[0]), len(bg)) {
+								if !testsample.Sampled(8, n, at, int(inj[0]), len(bg)) {
 									continue
 								}
 								src := append(append(append([]byte{}, text[:at]...), inj...), text[at:]...)
@@ -186,7 +191,7 @@ func TestAccelWideInjected(t *testing.T) {
 						base := p.input(text)
 						for b := 0x80; b <= 0xFF; b++ {
 							for at := 0; at <= len(base); at++ {
-								if !testsample.Sampled(4, n, at, b) {
+								if !testsample.Sampled(16, n, at, b) {
 									continue
 								}
 								src := append(append(append([]byte{}, base[:at]...), byte(b)), base[at:]...)

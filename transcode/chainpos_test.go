@@ -438,7 +438,11 @@ func TestMixedStopLongStream(t *testing.T) {
 		if len(only) == 0 {
 			t.Fatalf("%s holds no character of the pool that %s lacks", from, to)
 		}
-		for range 6 {
+		rounds := 6
+		if testing.Short() {
+			rounds = 2
+		}
+		for range rounds {
 			n := 2000 + rng.IntN(20000)
 			text := []rune(mixedText(rng, both, both, n))
 			text[rng.IntN(n)] = only[rng.IntN(len(only))]

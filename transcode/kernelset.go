@@ -1,11 +1,8 @@
 package transcode
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
 	"github.com/utf8x/utf8x/internal/convkernel"
+	"github.com/utf8x/utf8x/internal/kernelset"
 )
 
 // KernelSet returns the name of the set of conversion kernels in use (the
@@ -33,10 +30,8 @@ func UseKernelSet(name string) error {
 		return nil
 	}
 	if !convkernel.Use(name) {
-		if _, lacks := convkernel.Supported(name); slices.Contains(convkernel.Kernels(), name) {
-			return fmt.Errorf("transcode: conversion kernel set %q needs %s, which this CPU lacks", name, lacks)
-		}
-		return fmt.Errorf("transcode: no conversion kernel set %q in this build (it has %s)", name, strings.Join(convkernel.Kernels(), ", "))
+		_, lacks := convkernel.Supported(name)
+		return kernelset.Refusal("transcode", "conversion", name, convkernel.Kernels(), lacks)
 	}
 	return nil
 }

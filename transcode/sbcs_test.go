@@ -218,7 +218,11 @@ func TestSingleByteAgainstIndex(t *testing.T) {
 		// its byte or its character reference.
 		m := encodeMap(tab)
 		var want, wantHTML []byte
-		for i, r := range string(nonASCIIScalars) {
+		scalars := nonASCIIScalars
+		if testing.Short() { // the BMP and the first 4096 characters above it
+			scalars = scalars[:bmpEnd+4*4096]
+		}
+		for i, r := range string(scalars) {
 			if b, ok := m[r]; ok {
 				want = append(want, b)
 				wantHTML = append(wantHTML, b)
@@ -226,7 +230,7 @@ func TestSingleByteAgainstIndex(t *testing.T) {
 				wantHTML = appendCharRef(wantHTML, r)
 			}
 		}
-		got, err = e.WithPolicy(utf8x.Skip).AppendEncode(nil, nonASCIIScalars)
+		got, err = e.WithPolicy(utf8x.Skip).AppendEncode(nil, scalars)
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s: encoding every scalar value under skip gives % X, %v; want % X", e, got, err, want)
 		}

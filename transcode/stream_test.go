@@ -134,7 +134,11 @@ func TestSplit(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 30 {
+	rounds := 30
+	if testing.Short() {
+		rounds = 10
+	}
+	for range rounds {
 		src := []byte(sample(rng, rng.IntN(200)))
 		for range rng.IntN(4) { // damage it
 			if len(src) > 0 {

@@ -162,6 +162,9 @@ func TestWideGenerated(t *testing.T) {
 		for _, d := range wideDirections() {
 			for _, s := range all {
 				for n := 0; n <= 256; n++ {
+					if skipLength(n, len(s), len(d.name)) {
+						continue
+					}
 					var src []byte
 					text := cutValid(repeatTo(s, n))
 					if d.name == "CP1252ToUTF8" {
@@ -204,7 +207,7 @@ func TestWideInjected(t *testing.T) {
 						base := d.from(text)
 						for _, inj := range unitInjections {
 							for at := 0; at <= len(base); at += 2 {
-								if !testsample.Sampled(8, n, at, int(inj[0]), len(s)) {
+								if !testsample.Sampled(24, n, at, int(inj[0]), len(s)) {
 									continue
 								}
 								src := append([]byte{}, base[:at]...)
@@ -226,7 +229,7 @@ func TestWideInjected(t *testing.T) {
 						base := d.from(text)
 						for _, u := range units {
 							for at := 0; at <= len(base); at += 4 {
-								if !testsample.Sampled(8, n, at, int(u), len(s)) {
+								if !testsample.Sampled(24, n, at, int(u), len(s)) {
 									continue
 								}
 								var b [4]byte
@@ -245,6 +248,9 @@ func TestWideInjected(t *testing.T) {
 					case d.name == "UTF8ToCP1252":
 						for _, inj := range chars {
 							for at := 0; at <= len(text); at++ {
+								if !testsample.Sampled(8, n, at, int(inj[0]), len(s)) {
+									continue
+								}
 								src := append(append(append([]byte{}, text[:at]...), inj...), text[at:]...)
 								check(t, d, src, len(src)+8, false)
 							}

@@ -11,7 +11,13 @@
 // compiler can see that no argument escapes (see internal/utf8kernel).
 package kernelset
 
-import "golang.org/x/sys/cpu"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/sys/cpu"
+)
 
 // Level is the group of CPU features a kernel set needs. Each level names the
 // instructions the generated kernels use, not a marketing name: a set whose
@@ -167,4 +173,16 @@ func (r *Registry[T]) Reset() {
 func (r *Registry[T]) put(i int) {
 	r.active = i
 	*r.impl = r.sets[i].Impl
+}
+
+// Refusal is the error with which a package's UseKernelSet turns down name:
+// pkg is the package's name and kind its sets' ("validation",
+// "conversion"), names lists the sets compiled in and lacks is what
+// Supported reported for name. The root package and transcode word it the
+// same way through this one function.
+func Refusal(pkg, kind, name string, names []string, lacks string) error {
+	if slices.Contains(names, name) {
+		return fmt.Errorf("%s: %s kernel set %q needs %s, which this CPU lacks", pkg, kind, name, lacks)
+	}
+	return fmt.Errorf("%s: no %s kernel set %q in this build (it has %s)", pkg, kind, name, strings.Join(names, ", "))
 }

@@ -75,3 +75,18 @@ func TestRegistryNeedsPortableLast(t *testing.T) {
 	var impl int
 	NewRegistry(&impl, Set[int]{Name: "avx2", Needs: AVX2})
 }
+
+// TestRefusal checks the two refusals UseKernelSet gives: a set this build
+// has but this CPU cannot run names what it lacks; an unknown name lists the
+// sets there are.
+func TestRefusal(t *testing.T) {
+	names := []string{"fast", "go"}
+	err := Refusal("pkg", "validation", "fast", names, "AVX-9")
+	if err == nil || err.Error() != `pkg: validation kernel set "fast" needs AVX-9, which this CPU lacks` {
+		t.Errorf("known set: %v", err)
+	}
+	err = Refusal("pkg", "conversion", "slow", names, "unknown kernel set")
+	if err == nil || err.Error() != `pkg: no conversion kernel set "slow" in this build (it has fast, go)` {
+		t.Errorf("unknown set: %v", err)
+	}
+}

@@ -1,5 +1,7 @@
 package utf8kernel
 
+import "math/bits"
+
 // What every vector set needs after its kernel returns, whatever the
 // architecture: a vector kernel reports a prefix that holds no error but may
 // end inside a character (it works in whole blocks), and the portable code
@@ -88,4 +90,17 @@ func trimUnfinished(p []byte, n int) int {
 func contsFours(p []byte) (conts, fours int) {
 	r := countRunesGo(p)
 	return len(p) - r, utf16LenGo(p) - r
+}
+
+// highBytes returns the number of bytes of p at or above 0x80: the ASCII
+// count of a set whose counting kernel leaves it out (arm64's NEON).
+func highBytes(p []byte) int {
+	h, i := 0, 0
+	for ; i+8 <= len(p); i += 8 {
+		h += bits.OnesCount64(load64(p[i:]) & hiBits)
+	}
+	for _, b := range p[i:] {
+		h += int(b >> 7)
+	}
+	return h
 }

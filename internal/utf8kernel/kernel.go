@@ -25,25 +25,27 @@
 // # Kernel sets and how an architecture adds its own
 //
 // A kernel set is one implementation of every entry point. The portable set
-// (portable.go, pure Go) exists everywhere; an architecture's vector sets live
-// in one file, kernel_GOARCH.go (build constraint !purego), beside the
-// generated kernel_GOARCH.s and stubs_GOARCH.go, and that file provides:
+// (portable.go, pure Go) exists everywhere; an architecture's vector sets
+// are one descriptor each in internal/gen/dispatch (validation.go), which
+// writes dispatch_GOARCH.go (build constraint !purego) beside the kernels
+// (kernel_GOARCH.s, declared in stubs_GOARCH.go), and that file provides:
 //
 //   - archSets, its sets best first, each a kernelset.Set[impl]: the name tests
 //     and benchmarks force it by, the kernelset.Level of CPU features it needs,
 //     and an impl holding a set id unique within the file (not 0, which is
 //     the portable set) and its length thresholds;
-//   - one arch function per entry point (archValidPrefix, archValidCount,
-//     archValidCopy, archValidNUL, archValidCountNUL, archValidCopyNUL,
-//     archASCIIPrefix, archCountRunes, archUTF16Len), a
+//   - one arch function per entry point (archValidPrefix, archValidRunes,
+//     archValidCount, archValidCopy, archValidNUL, archValidCountNUL,
+//     archValidCopyNUL, archASCIIPrefix, archCountRunes, archUTF16Len), a
 //     switch on the set id calling that set's kernels (through finishValid,
 //     finishCount, finishCopy in finish.go, which turn a vector answer into
 //     the contract's), and the portable code for any other id.
 //
-// kernel_other.go, whose build constraint lists the architectures with a file
-// (purego || !(amd64 || ...)), supplies an empty archSets and arch functions
-// that only run the portable code. The registry (internal/kernelset) picks the best
-// set this machine runs at start-up and lets Use force another.
+// dispatch_other.go, whose build constraint lists the architectures with
+// sets (purego || !(amd64 || ...)), supplies an empty archSets and arch
+// functions that only run the portable code. The registry
+// (internal/kernelset) picks the best set this machine runs at start-up and
+// lets Use force another.
 //
 // Dispatch is a switch, never a call through a function value: the compiler
 // cannot see through a function value, so every argument would escape to the
@@ -56,7 +58,7 @@
 // itself hands long inputs to the active set (see portable.go).
 package utf8kernel
 
-//go:generate sh -c "cd ../gen && go run ./utf8kernel"
+//go:generate sh -c "cd ../gen && go run ./utf8kernel && go run ./dispatch"
 
 import "github.com/utf8x/utf8x/internal/kernelset"
 

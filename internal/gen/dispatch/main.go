@@ -1,4 +1,6 @@
-// Command dispatch writes the arch functions of internal/convkernel: for
+// Command dispatch writes the arch functions of the kernel packages.
+//
+// For internal/convkernel: for
 // each conversion, the function that calls the kernel of the set in use
 // (archUTF8ToUTF16LE and the others that convkernel.go's entry points
 // call), on amd64, on arm64 and where there are no vector sets, from the one
@@ -13,6 +15,11 @@
 // functions (singlebyte_amd64.go, singlebyte_arm64.go) stay written by
 // hand: they take a table besides dst and src, and the AVX-512 one needs a
 // check of its own (VBMI).
+//
+// For internal/utf8kernel (validation.go): its kernel sets, one descriptor
+// each, and the arch functions that dispatch to them, in
+// ../utf8kernel/dispatch_amd64.go, dispatch_arm64.go, dispatch_other.go and
+// the arm64 kernels' declarations, stubs_arm64.go.
 package main
 
 import (
@@ -85,6 +92,7 @@ func main() {
 	write("../convkernel/dispatch_other.go", "purego || (!amd64 && !arm64)", "", func(b *bytes.Buffer, c conversion) {
 		b.WriteString("\treturn 0, 0\n")
 	})
+	writeValidation()
 }
 
 // write writes one file of arch functions, body giving each one's body.
@@ -108,9 +116,14 @@ func write(path, constraint, arch string, body func(*bytes.Buffer, conversion)) 
 		body(&b, c)
 		b.WriteString("}\n\n")
 	}
-	src, err := format.Source(b.Bytes())
+	writeGo(path, b.Bytes())
+}
+
+// writeGo formats Go source and writes it to path.
+func writeGo(path string, b []byte) {
+	src, err := format.Source(b)
 	if err != nil {
-		log.Fatalf("%s: %v\n%s", path, err, b.Bytes())
+		log.Fatalf("%s: %v\n%s", path, err, b)
 	}
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		log.Fatal(err)
