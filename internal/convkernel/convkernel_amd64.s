@@ -13363,47 +13363,8 @@ utf32LEToUTF8AVX2_wide:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_three:
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y2, Y2
-	VPTEST       Y2, Y2
-	JNZ          utf32LEToUTF8AVX2_codes
-	VPMOVZXWD    X1, Y0
-	VPAND        ·tables+4160(SB), Y0, Y2
-	VPSLLD       $0x10, Y2, Y3
-	VPSLLD       $0x02, Y0, Y2
-	VPAND        ·tables+5504(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPSRLD       $0x0c, Y0, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4288(SB), Y3, Y3
-	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R9
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y3, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+4160(SB), Y0, Y1
-	VPSLLD       $0x10, Y1, Y2
-	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5504(SB), Y1, Y1
-	VPOR         Y1, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y1
-	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+4288(SB), Y2, Y2
-	VPSHUFB      ·tables+27072(SB), Y2, Y2
-	MOVQ         $0x0000000c, R9
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x40, SI
-	JMP          utf32LEToUTF8AVX2_loop
-
-utf32LEToUTF8AVX2_codes:
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y2, Y2
 	VPAND          ·tables+3968(SB), Y1, Y0
 	VPCMPEQW       Y3, Y0, Y0
 	VPMOVMSKB      Y0, R9
@@ -13413,95 +13374,59 @@ utf32LEToUTF8AVX2_codes:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPMOVZXWD      X1, Y0
-	VPAND          ·tables+4160(SB), Y0, Y2
-	VPSRLD         $0x06, Y0, Y3
-	VPSLLD         $0x08, Y2, Y4
-	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4224(SB), Y4, Y4
-	VPAND          ·tables+4160(SB), Y3, Y3
-	VPSLLD         $0x08, Y3, Y3
-	VPSRLD         $0x0c, Y0, Y5
-	VPSLLD         $0x10, Y2, Y2
-	VPOR           Y3, Y2, Y2
-	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4288(SB), Y2, Y2
-	VMOVDQU        ·tables+4096(SB), Y5
-	VPCMPGTD       Y0, Y5, Y5
-	VMOVDQU        ·tables+4032(SB), Y3
-	VPCMPGTD       Y0, Y3, Y3
-	VPBLENDVB      Y5, Y4, Y2, Y2
-	VPBLENDVB      Y3, Y0, Y2, Y2
-	MOVL           R9, R10
-	MOVBLZX        R10, R10
+	VPSHUFB        ·tables+42112(SB), Y1, Y0
+	VPAND          ·tables+46272(SB), Y0, Y0
+	VPOR           ·tables+6208(SB), Y0, Y0
+	VPSRLW         $0x0c, Y1, Y3
+	VPSLLW         $0x02, Y1, Y1
+	VPAND          ·tables+2880(SB), Y1, Y1
+	VPOR           Y1, Y3, Y3
+	VPOR           ·tables+46336(SB), Y3, Y3
+	VPAND          ·tables+46400(SB), Y2, Y2
+	VPXOR          Y2, Y3, Y3
+	VPUNPCKLWD     Y3, Y0, Y1
+	VPUNPCKHWD     Y3, Y0, Y0
+	LEAQ           ·tables+42176(SB), R10
 	MOVL           R9, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           ·tables+22912(SB), R12
-	MOVQ           R10, R13
-	SHLQ           $0x04, R13
-	VBROADCASTI128 (R12)(R13*1), Y0
+	SHLQ           $0x04, R11
+	MOVQ           R11, R12
+	ANDL           $0x00000ff0, R12
 	MOVQ           R11, R13
-	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R12)(R13*1), Y0, Y0
-	VPSHUFB        Y0, Y2, Y2
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	POPCNTL        R11, R11
-	ADDQ           $0x04, R11
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y2, X0
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R11, DI
-	VEXTRACTI128   $0x01, Y1, X0
-	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+4160(SB), Y0, Y1
-	VPSRLD         $0x06, Y0, Y2
-	VPSLLD         $0x08, Y1, Y3
-	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+4224(SB), Y3, Y3
-	VPAND          ·tables+4160(SB), Y2, Y2
-	VPSLLD         $0x08, Y2, Y2
-	VPSRLD         $0x0c, Y0, Y4
-	VPSLLD         $0x10, Y1, Y1
-	VPOR           Y2, Y1, Y1
-	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+4288(SB), Y1, Y1
-	VMOVDQU        ·tables+4096(SB), Y4
-	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+4032(SB), Y2
-	VPCMPGTD       Y0, Y2, Y2
-	VPBLENDVB      Y4, Y3, Y1, Y1
-	VPBLENDVB      Y2, Y0, Y1, Y1
-	MOVL           R9, R10
-	SHRL           $0x10, R10
-	MOVBLZX        R10, R10
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y0
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
-	VPSHUFB        Y0, Y1, Y1
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
+	SHRQ           $0x08, R13
+	ANDL           $0x00000ff0, R13
+	MOVQ           R11, R14
+	SHRQ           $0x10, R14
+	ANDL           $0x00000ff0, R14
+	SHRQ           $0x18, R11
+	ANDL           $0x00000ff0, R11
+	VBROADCASTI128 (R10)(R12*1), Y2
+	VINSERTI128    $0x01, (R10)(R14*1), Y2, Y2
+	VBROADCASTI128 (R10)(R13*1), Y3
+	VINSERTI128    $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB        Y2, Y1, Y1
+	VPSHUFB        Y3, Y0, Y0
+	MOVBLZX        R9, R12
+	POPCNTL        R12, R10
+	MOVWLZX        R9, R12
+	POPCNTL        R12, R11
+	MOVL           R9, R12
+	ANDL           $0x00ffffff, R12
+	POPCNTL        R12, R12
 	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
+	ADDQ           DI, R12
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y1, X0
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	VMOVDQU        X0, 4(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y1, 8(AX)(R11*1)
+	VEXTRACTI128   $0x01, Y0, 12(AX)(R12*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
 	VPSUBD  ·tables+41920(SB), Y0, Y1
-	VPTEST  ·tables+42112(SB), Y1
+	VPTEST  ·tables+46464(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
@@ -13763,47 +13688,8 @@ utf32BEToUTF8AVX2_wide:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_three:
-	VPXOR        Y4, Y4, Y4
-	VPCMPEQW     Y4, Y3, Y3
-	VPTEST       Y3, Y3
-	JNZ          utf32BEToUTF8AVX2_codes
-	VPMOVZXWD    X2, Y1
-	VPAND        ·tables+4160(SB), Y1, Y3
-	VPSLLD       $0x10, Y3, Y4
-	VPSLLD       $0x02, Y1, Y3
-	VPAND        ·tables+5504(SB), Y3, Y3
-	VPOR         Y3, Y4, Y4
-	VPSRLD       $0x0c, Y1, Y3
-	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+4288(SB), Y4, Y4
-	VPSHUFB      ·tables+27072(SB), Y4, Y4
-	MOVQ         $0x0000000c, R9
-	VMOVDQU      X4, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y4, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+4160(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y3
-	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5504(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4288(SB), Y3, Y3
-	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R9
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y3, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x40, SI
-	JMP          utf32BEToUTF8AVX2_loop
-
-utf32BEToUTF8AVX2_codes:
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y3, Y3
 	VPAND          ·tables+3968(SB), Y2, Y1
 	VPCMPEQW       Y4, Y1, Y1
 	VPMOVMSKB      Y1, R9
@@ -13813,95 +13699,59 @@ utf32BEToUTF8AVX2_codes:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPMOVZXWD      X2, Y1
-	VPAND          ·tables+4160(SB), Y1, Y3
-	VPSRLD         $0x06, Y1, Y4
-	VPSLLD         $0x08, Y3, Y5
-	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+4224(SB), Y5, Y5
-	VPAND          ·tables+4160(SB), Y4, Y4
-	VPSLLD         $0x08, Y4, Y4
-	VPSRLD         $0x0c, Y1, Y6
-	VPSLLD         $0x10, Y3, Y3
-	VPOR           Y4, Y3, Y3
-	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+4288(SB), Y3, Y3
-	VMOVDQU        ·tables+4096(SB), Y6
-	VPCMPGTD       Y1, Y6, Y6
-	VMOVDQU        ·tables+4032(SB), Y4
-	VPCMPGTD       Y1, Y4, Y4
-	VPBLENDVB      Y6, Y5, Y3, Y3
-	VPBLENDVB      Y4, Y1, Y3, Y3
-	MOVL           R9, R10
-	MOVBLZX        R10, R10
+	VPSHUFB        ·tables+42112(SB), Y2, Y1
+	VPAND          ·tables+46272(SB), Y1, Y1
+	VPOR           ·tables+6208(SB), Y1, Y1
+	VPSRLW         $0x0c, Y2, Y4
+	VPSLLW         $0x02, Y2, Y2
+	VPAND          ·tables+2880(SB), Y2, Y2
+	VPOR           Y2, Y4, Y4
+	VPOR           ·tables+46336(SB), Y4, Y4
+	VPAND          ·tables+46400(SB), Y3, Y3
+	VPXOR          Y3, Y4, Y4
+	VPUNPCKLWD     Y4, Y1, Y2
+	VPUNPCKHWD     Y4, Y1, Y1
+	LEAQ           ·tables+42176(SB), R10
 	MOVL           R9, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           ·tables+22912(SB), R12
-	MOVQ           R10, R13
-	SHLQ           $0x04, R13
-	VBROADCASTI128 (R12)(R13*1), Y1
+	SHLQ           $0x04, R11
+	MOVQ           R11, R12
+	ANDL           $0x00000ff0, R12
 	MOVQ           R11, R13
-	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
-	VPSHUFB        Y1, Y3, Y3
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	POPCNTL        R11, R11
-	ADDQ           $0x04, R11
-	VMOVDQU        X3, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y3, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R11, DI
-	VEXTRACTI128   $0x01, Y2, X1
-	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+4160(SB), Y1, Y2
-	VPSRLD         $0x06, Y1, Y3
-	VPSLLD         $0x08, Y2, Y4
-	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4224(SB), Y4, Y4
-	VPAND          ·tables+4160(SB), Y3, Y3
-	VPSLLD         $0x08, Y3, Y3
-	VPSRLD         $0x0c, Y1, Y5
-	VPSLLD         $0x10, Y2, Y2
-	VPOR           Y3, Y2, Y2
-	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4288(SB), Y2, Y2
-	VMOVDQU        ·tables+4096(SB), Y5
-	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+4032(SB), Y3
-	VPCMPGTD       Y1, Y3, Y3
-	VPBLENDVB      Y5, Y4, Y2, Y2
-	VPBLENDVB      Y3, Y1, Y2, Y2
-	MOVL           R9, R10
-	SHRL           $0x10, R10
-	MOVBLZX        R10, R10
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
-	VPSHUFB        Y1, Y2, Y2
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
+	SHRQ           $0x08, R13
+	ANDL           $0x00000ff0, R13
+	MOVQ           R11, R14
+	SHRQ           $0x10, R14
+	ANDL           $0x00000ff0, R14
+	SHRQ           $0x18, R11
+	ANDL           $0x00000ff0, R11
+	VBROADCASTI128 (R10)(R12*1), Y3
+	VINSERTI128    $0x01, (R10)(R14*1), Y3, Y3
+	VBROADCASTI128 (R10)(R13*1), Y4
+	VINSERTI128    $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB        Y3, Y2, Y2
+	VPSHUFB        Y4, Y1, Y1
+	MOVBLZX        R9, R12
+	POPCNTL        R12, R10
+	MOVWLZX        R9, R12
+	POPCNTL        R12, R11
+	MOVL           R9, R12
+	ANDL           $0x00ffffff, R12
+	POPCNTL        R12, R12
 	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
+	ADDQ           DI, R12
 	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y2, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	VMOVDQU        X1, 4(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y2, 8(AX)(R11*1)
+	VEXTRACTI128   $0x01, Y1, 12(AX)(R12*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
 	VPSUBD  ·tables+41920(SB), Y1, Y2
-	VPTEST  ·tables+42112(SB), Y2
+	VPTEST  ·tables+46464(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
@@ -14186,9 +14036,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42176(SB), Y0, Y1
+	VPADDD         ·tables+46528(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42240(SB), Y1, Y1
+	VPCMPEQD       ·tables+46592(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14248,9 +14098,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42176(SB), Y0, Y1
+	VPADDD         ·tables+46528(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42240(SB), Y1, Y1
+	VPCMPEQD       ·tables+46592(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14310,9 +14160,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42176(SB), Y0, Y1
+	VPADDD         ·tables+46528(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42240(SB), Y1, Y1
+	VPCMPEQD       ·tables+46592(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14372,9 +14222,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42176(SB), Y0, Y1
+	VPADDD         ·tables+46528(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42240(SB), Y1, Y1
+	VPCMPEQD       ·tables+46592(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -15960,10 +15810,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42304(SB), Z5, K1
+	VPCMPEQB      ·tables+46656(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+42368(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+46720(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -16013,10 +15863,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42304(SB), Z5, K1
+	VPCMPEQB      ·tables+46656(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+42368(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+46720(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -16111,8 +15961,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+42304(SB), Y1, Y1
-	VMOVDQU      ·tables+42368(SB), Y2
+	VPCMPEQB     ·tables+46656(SB), Y1, Y1
+	VMOVDQU      ·tables+46720(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -16248,47 +16098,8 @@ utf16LEToUTF8AVX2_wide:
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_three:
-	VPXOR        Y2, Y2, Y2
-	VPCMPEQW     Y2, Y1, Y3
-	VPTEST       Y3, Y3
-	JNZ          utf16LEToUTF8AVX2_codes
-	VPMOVZXWD    X0, Y1
-	VPAND        ·tables+4160(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y3
-	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5504(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4288(SB), Y3, Y3
-	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y3, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+4160(SB), Y0, Y1
-	VPSLLD       $0x10, Y1, Y2
-	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5504(SB), Y1, Y1
-	VPOR         Y1, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y1
-	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+4288(SB), Y2, Y2
-	VPSHUFB      ·tables+27072(SB), Y2, Y2
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          utf16LEToUTF8AVX2_loop
-
-utf16LEToUTF8AVX2_codes:
+	VPXOR          Y2, Y2, Y2
+	VPCMPEQW       Y2, Y1, Y3
 	VPAND          ·tables+3968(SB), Y0, Y1
 	VPCMPEQW       Y2, Y1, Y1
 	VPMOVMSKB      Y1, R8
@@ -16298,89 +16109,53 @@ utf16LEToUTF8AVX2_codes:
 	ANDL           $0x55555555, R8
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
-	VPMOVZXWD      X0, Y1
-	VPAND          ·tables+4160(SB), Y1, Y2
-	VPSRLD         $0x06, Y1, Y3
-	VPSLLD         $0x08, Y2, Y4
-	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4224(SB), Y4, Y4
-	VPAND          ·tables+4160(SB), Y3, Y3
-	VPSLLD         $0x08, Y3, Y3
-	VPSRLD         $0x0c, Y1, Y5
-	VPSLLD         $0x10, Y2, Y2
-	VPOR           Y3, Y2, Y2
-	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4288(SB), Y2, Y2
-	VMOVDQU        ·tables+4096(SB), Y5
-	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+4032(SB), Y3
-	VPCMPGTD       Y1, Y3, Y3
-	VPBLENDVB      Y5, Y4, Y2, Y2
-	VPBLENDVB      Y3, Y1, Y2, Y2
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
+	VPSHUFB        ·tables+42112(SB), Y0, Y1
+	VPAND          ·tables+46272(SB), Y1, Y1
+	VPOR           ·tables+6208(SB), Y1, Y1
+	VPSRLW         $0x0c, Y0, Y2
+	VPSLLW         $0x02, Y0, Y0
+	VPAND          ·tables+2880(SB), Y0, Y0
+	VPOR           Y0, Y2, Y2
+	VPOR           ·tables+46336(SB), Y2, Y2
+	VPAND          ·tables+46400(SB), Y3, Y3
+	VPXOR          Y3, Y2, Y2
+	VPUNPCKLWD     Y2, Y1, Y0
+	VPUNPCKHWD     Y2, Y1, Y1
+	LEAQ           ·tables+42176(SB), R9
 	MOVL           R8, R10
-	SHRL           $0x08, R10
-	MOVBLZX        R10, R10
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
+	SHLQ           $0x04, R10
+	MOVQ           R10, R11
+	ANDL           $0x00000ff0, R11
 	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
-	VPSHUFB        Y1, Y2, Y2
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y2, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y0, X0
-	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+4160(SB), Y0, Y1
-	VPSRLD         $0x06, Y0, Y2
-	VPSLLD         $0x08, Y1, Y3
-	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+4224(SB), Y3, Y3
-	VPAND          ·tables+4160(SB), Y2, Y2
-	VPSLLD         $0x08, Y2, Y2
-	VPSRLD         $0x0c, Y0, Y4
-	VPSLLD         $0x10, Y1, Y1
-	VPOR           Y2, Y1, Y1
-	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+4288(SB), Y1, Y1
-	VMOVDQU        ·tables+4096(SB), Y4
-	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+4032(SB), Y2
-	VPCMPGTD       Y0, Y2, Y2
-	VPBLENDVB      Y4, Y3, Y1, Y1
-	VPBLENDVB      Y2, Y0, Y1, Y1
-	MOVL           R8, R9
-	SHRL           $0x10, R9
-	MOVBLZX        R9, R9
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+22912(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
-	VPSHUFB        Y0, Y1, Y1
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
+	SHRQ           $0x08, R12
+	ANDL           $0x00000ff0, R12
+	MOVQ           R10, R13
+	SHRQ           $0x10, R13
+	ANDL           $0x00000ff0, R13
+	SHRQ           $0x18, R10
+	ANDL           $0x00000ff0, R10
+	VBROADCASTI128 (R9)(R11*1), Y2
+	VINSERTI128    $0x01, (R9)(R13*1), Y2, Y2
+	VBROADCASTI128 (R9)(R12*1), Y3
+	VINSERTI128    $0x01, (R9)(R10*1), Y3, Y3
+	VPSHUFB        Y2, Y0, Y0
+	VPSHUFB        Y3, Y1, Y1
+	MOVBLZX        R8, R11
+	POPCNTL        R11, R9
+	MOVWLZX        R8, R11
+	POPCNTL        R11, R10
+	MOVL           R8, R11
+	ANDL           $0x00ffffff, R11
+	POPCNTL        R11, R11
 	POPCNTL        R8, R8
-	ADDQ           $0x04, R8
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y1, X0
+	ADDQ           DI, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
+	VMOVDQU        X1, 4(AX)(R9*1)
+	VEXTRACTI128   $0x01, Y0, 8(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y1, 12(AX)(R11*1)
+	LEAQ           16(DI)(R8*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16LEToUTF8AVX2_loop
 
@@ -16744,47 +16519,8 @@ utf16BEToUTF8AVX2_wide:
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_three:
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y2, Y4
-	VPTEST       Y4, Y4
-	JNZ          utf16BEToUTF8AVX2_codes
-	VPMOVZXWD    X1, Y2
-	VPAND        ·tables+4160(SB), Y2, Y3
-	VPSLLD       $0x10, Y3, Y4
-	VPSLLD       $0x02, Y2, Y3
-	VPAND        ·tables+5504(SB), Y3, Y3
-	VPOR         Y3, Y4, Y4
-	VPSRLD       $0x0c, Y2, Y3
-	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+4288(SB), Y4, Y4
-	VPSHUFB      ·tables+27072(SB), Y4, Y4
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X4, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y4, X2
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+4160(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y3
-	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5504(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4288(SB), Y3, Y3
-	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y3, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          utf16BEToUTF8AVX2_loop
-
-utf16BEToUTF8AVX2_codes:
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y2, Y4
 	VPAND          ·tables+3968(SB), Y1, Y2
 	VPCMPEQW       Y3, Y2, Y2
 	VPMOVMSKB      Y2, R8
@@ -16794,89 +16530,53 @@ utf16BEToUTF8AVX2_codes:
 	ANDL           $0x55555555, R8
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
-	VPMOVZXWD      X1, Y2
-	VPAND          ·tables+4160(SB), Y2, Y3
-	VPSRLD         $0x06, Y2, Y4
-	VPSLLD         $0x08, Y3, Y5
-	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+4224(SB), Y5, Y5
-	VPAND          ·tables+4160(SB), Y4, Y4
-	VPSLLD         $0x08, Y4, Y4
-	VPSRLD         $0x0c, Y2, Y6
-	VPSLLD         $0x10, Y3, Y3
-	VPOR           Y4, Y3, Y3
-	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+4288(SB), Y3, Y3
-	VMOVDQU        ·tables+4096(SB), Y6
-	VPCMPGTD       Y2, Y6, Y6
-	VMOVDQU        ·tables+4032(SB), Y4
-	VPCMPGTD       Y2, Y4, Y4
-	VPBLENDVB      Y6, Y5, Y3, Y3
-	VPBLENDVB      Y4, Y2, Y3, Y3
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
+	VPSHUFB        ·tables+42112(SB), Y1, Y2
+	VPAND          ·tables+46272(SB), Y2, Y2
+	VPOR           ·tables+6208(SB), Y2, Y2
+	VPSRLW         $0x0c, Y1, Y3
+	VPSLLW         $0x02, Y1, Y1
+	VPAND          ·tables+2880(SB), Y1, Y1
+	VPOR           Y1, Y3, Y3
+	VPOR           ·tables+46336(SB), Y3, Y3
+	VPAND          ·tables+46400(SB), Y4, Y4
+	VPXOR          Y4, Y3, Y3
+	VPUNPCKLWD     Y3, Y2, Y1
+	VPUNPCKHWD     Y3, Y2, Y2
+	LEAQ           ·tables+42176(SB), R9
 	MOVL           R8, R10
-	SHRL           $0x08, R10
-	MOVBLZX        R10, R10
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y2
+	SHLQ           $0x04, R10
+	MOVQ           R10, R11
+	ANDL           $0x00000ff0, R11
 	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
-	VPSHUFB        Y2, Y3, Y3
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	VMOVDQU        X3, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y3, X2
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+4160(SB), Y1, Y2
-	VPSRLD         $0x06, Y1, Y3
-	VPSLLD         $0x08, Y2, Y4
-	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4224(SB), Y4, Y4
-	VPAND          ·tables+4160(SB), Y3, Y3
-	VPSLLD         $0x08, Y3, Y3
-	VPSRLD         $0x0c, Y1, Y5
-	VPSLLD         $0x10, Y2, Y2
-	VPOR           Y3, Y2, Y2
-	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4288(SB), Y2, Y2
-	VMOVDQU        ·tables+4096(SB), Y5
-	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+4032(SB), Y3
-	VPCMPGTD       Y1, Y3, Y3
-	VPBLENDVB      Y5, Y4, Y2, Y2
-	VPBLENDVB      Y3, Y1, Y2, Y2
-	MOVL           R8, R9
-	SHRL           $0x10, R9
-	MOVBLZX        R9, R9
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+22912(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
-	VPSHUFB        Y1, Y2, Y2
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
+	SHRQ           $0x08, R12
+	ANDL           $0x00000ff0, R12
+	MOVQ           R10, R13
+	SHRQ           $0x10, R13
+	ANDL           $0x00000ff0, R13
+	SHRQ           $0x18, R10
+	ANDL           $0x00000ff0, R10
+	VBROADCASTI128 (R9)(R11*1), Y3
+	VINSERTI128    $0x01, (R9)(R13*1), Y3, Y3
+	VBROADCASTI128 (R9)(R12*1), Y4
+	VINSERTI128    $0x01, (R9)(R10*1), Y4, Y4
+	VPSHUFB        Y3, Y1, Y1
+	VPSHUFB        Y4, Y2, Y2
+	MOVBLZX        R8, R11
+	POPCNTL        R11, R9
+	MOVWLZX        R8, R11
+	POPCNTL        R11, R10
+	MOVL           R8, R11
+	ANDL           $0x00ffffff, R11
+	POPCNTL        R11, R11
 	POPCNTL        R8, R8
-	ADDQ           $0x04, R8
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y2, X1
+	ADDQ           DI, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	VMOVDQU        X2, 4(AX)(R9*1)
+	VEXTRACTI128   $0x01, Y1, 8(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y2, 12(AX)(R11*1)
+	LEAQ           16(DI)(R8*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16BEToUTF8AVX2_loop
 
@@ -17184,10 +16884,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+42432(SB), Z6
-	VMOVDQU64    ·tables+42496(SB), Z7
-	VMOVDQU64    ·tables+42560(SB), Z8
-	VMOVDQU64    ·tables+42624(SB), Z9
+	VMOVDQU64    ·tables+46784(SB), Z6
+	VMOVDQU64    ·tables+46848(SB), Z7
+	VMOVDQU64    ·tables+46912(SB), Z8
+	VMOVDQU64    ·tables+46976(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -17409,8 +17109,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+42688(SB), Z5
-	VMOVDQU64    ·tables+42752(SB), Z6
+	VMOVDQU64    ·tables+47040(SB), Z5
+	VMOVDQU64    ·tables+47104(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -17650,8 +17350,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+46912(SB), Y0
-	VMOVDQU ·tables+46976(SB), Y1
+	VMOVDQU ·tables+51264(SB), Y0
+	VMOVDQU ·tables+51328(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -17668,75 +17368,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+47040(SB), Y2, Y3
+	VPXOR          ·tables+51392(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPADDUSB       ·tables+51456(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+51424(SB), Y3, Y3
+	VPADDUSB       ·tables+51456(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+51424(SB), Y3, Y3
+	VPADDUSB       ·tables+51456(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+51424(SB), Y3, Y3
+	VPADDUSB       ·tables+51456(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+51424(SB), Y3, Y3
+	VPADDUSB       ·tables+51456(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+51424(SB), Y3, Y3
+	VPADDUSB       ·tables+51456(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+51424(SB), Y3, Y3
+	VPADDUSB       ·tables+51456(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y3
+	VPSUBB         ·tables+51424(SB), Y3, Y3
+	VPADDUSB       ·tables+51456(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+47136(SB), Y4, Y3
-	VPCMPEQB       ·tables+47168(SB), Y3, Y3
+	VPAND          ·tables+51488(SB), Y4, Y3
+	VPCMPEQB       ·tables+51520(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -17801,12 +17501,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y4
+	VMOVDQU        ·tables+51296(SB), Y3
+	VMOVDQU        ·tables+51296(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y5
+	VMOVDQU        ·tables+51296(SB), Y3
+	VMOVDQU        ·tables+51296(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17849,8 +17549,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y4
+	VMOVDQU        ·tables+51296(SB), Y3
+	VMOVDQU        ·tables+51296(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17860,7 +17560,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42816(SB), R12
+	LEAQ           ·tables+47168(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17890,8 +17590,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y5
+	VMOVDQU        ·tables+51296(SB), Y3
+	VMOVDQU        ·tables+51296(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -17901,7 +17601,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42816(SB), R12
+	LEAQ           ·tables+47168(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17936,12 +17636,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y4
+	VMOVDQU        ·tables+51296(SB), Y3
+	VMOVDQU        ·tables+51296(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y5
+	VMOVDQU        ·tables+51296(SB), Y3
+	VMOVDQU        ·tables+51296(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17984,8 +17684,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y4
+	VMOVDQU        ·tables+51296(SB), Y3
+	VMOVDQU        ·tables+51296(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17995,7 +17695,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42816(SB), R12
+	LEAQ           ·tables+47168(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18025,8 +17725,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y5
+	VMOVDQU        ·tables+51296(SB), Y3
+	VMOVDQU        ·tables+51296(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -18036,7 +17736,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+42816(SB), R11
+	LEAQ           ·tables+47168(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -18142,7 +17842,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+47488(SB), Y1, Y7
+	VPAND          ·tables+51840(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -18150,21 +17850,21 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+47296(SB), Y6, Y7
+	VPAND          ·tables+51648(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+47296(SB), Y6, Y2
-	VPAND          ·tables+47360(SB), Y9, Y6
+	VPAND          ·tables+51648(SB), Y6, Y2
+	VPAND          ·tables+51712(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+47392(SB), Y9, Y10
-	VPCMPEQW       ·tables+47424(SB), Y10, Y10
-	VPAND          ·tables+47296(SB), Y7, Y9
+	VPAND          ·tables+51744(SB), Y9, Y10
+	VPCMPEQW       ·tables+51776(SB), Y10, Y10
+	VPAND          ·tables+51648(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+47328(SB), Y7, Y6
+	VPAND          ·tables+51680(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
@@ -18183,7 +17883,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+47456(SB), Y6, Y6
+	VPAND      ·tables+51808(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -18191,13 +17891,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+47456(SB), Y6, Y9
+	VPAND      ·tables+51808(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
 	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+47456(SB), Y6, Y6
+	VPAND      ·tables+51808(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -18209,7 +17909,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+47456(SB), Y7, Y7
+	VPAND        ·tables+51808(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -18218,13 +17918,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+47456(SB), Y7, Y9
+	VPAND        ·tables+51808(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
 	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+47456(SB), Y7, Y7
+	VPAND        ·tables+51808(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -18232,7 +17932,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+47296(SB), Y8, Y5
+	VPAND        ·tables+51648(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -18240,15 +17940,15 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+47296(SB), Y8, Y3
-	VPAND        ·tables+47360(SB), Y4, Y5
+	VPAND        ·tables+51648(SB), Y8, Y3
+	VPAND        ·tables+51712(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+47392(SB), Y4, Y8
-	VPCMPEQW     ·tables+47424(SB), Y8, Y8
-	VPAND        ·tables+47296(SB), Y1, Y4
+	VPAND        ·tables+51744(SB), Y4, Y8
+	VPCMPEQW     ·tables+51776(SB), Y8, Y8
+	VPAND        ·tables+51648(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+47328(SB), Y1, Y1
+	VPAND        ·tables+51680(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
@@ -18267,7 +17967,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+47456(SB), Y1, Y1
+	VPAND      ·tables+51808(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -18275,13 +17975,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+47456(SB), Y1, Y5
+	VPAND      ·tables+51808(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
 	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+47456(SB), Y1, Y1
+	VPAND      ·tables+51808(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -18293,7 +17993,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+47456(SB), Y4, Y4
+	VPAND        ·tables+51808(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -18302,19 +18002,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+47456(SB), Y4, Y8
+	VPAND        ·tables+51808(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
 	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+47456(SB), Y4, Y4
+	VPAND        ·tables+51808(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+47232(SB), Y4
+	VMOVDQU   ·tables+51584(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -23958,7 +23658,561 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 42112
+	// bmpDupLow at 42112
+	QUAD $0x0606040402020000
+	QUAD $0x0e0e0c0c0a0a0808
+	QUAD $0x0606040402020000
+	QUAD $0x0e0e0c0c0a0a0808
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// bmpSpread at 42176
+	QUAD $0x808080800c080400
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c08040103
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c08050700
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0805070103
+	QUAD $0x8080808080808080
+	QUAD $0x800c080507010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c080507010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x800c080507060103
+	QUAD $0x8080808080808080
+	QUAD $0x0c08050706010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c08050706010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x800c080507060103
+	QUAD $0x8080808080808080
+	QUAD $0x0c08050706010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c08050706010302
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c090b0400
+	QUAD $0x8080808080808080
+	QUAD $0x80800c090b040103
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b04010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b04010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800c090b050700
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b05070103
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0507010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0507010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b05070600
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0507060103
+	QUAD $0x8080808080808080
+	QUAD $0x090b050706010302
+	QUAD $0x808080808080800c
+	QUAD $0x090b050706010302
+	QUAD $0x808080808080800c
+	QUAD $0x800c090b05070600
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0507060103
+	QUAD $0x8080808080808080
+	QUAD $0x090b050706010302
+	QUAD $0x808080808080800c
+	QUAD $0x090b050706010302
+	QUAD $0x808080808080800c
+	QUAD $0x80800c090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b0a040103
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a04010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a04010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b0a050700
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a05070103
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507010302
+	QUAD $0x808080808080800c
+	QUAD $0x090b0a0507010302
+	QUAD $0x808080808080800c
+	QUAD $0x0c090b0a05070600
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507060103
+	QUAD $0x808080808080800c
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0c090b0a05070600
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507060103
+	QUAD $0x808080808080800c
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x80800c090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b0a040103
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a04010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a04010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b0a050700
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a05070103
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507010302
+	QUAD $0x808080808080800c
+	QUAD $0x090b0a0507010302
+	QUAD $0x808080808080800c
+	QUAD $0x0c090b0a05070600
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507060103
+	QUAD $0x808080808080800c
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0c090b0a05070600
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507060103
+	QUAD $0x808080808080800c
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x8080800d0f080400
+	QUAD $0x8080808080808080
+	QUAD $0x80800d0f08040103
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800d0f08050700
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0805070103
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f080507010302
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f080507010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f080507060103
+	QUAD $0x8080808080808080
+	QUAD $0x0f08050706010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f08050706010302
+	QUAD $0x808080808080800d
+	QUAD $0x800d0f0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f080507060103
+	QUAD $0x8080808080808080
+	QUAD $0x0f08050706010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f08050706010302
+	QUAD $0x808080808080800d
+	QUAD $0x80800d0f090b0400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f090b040103
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b04010302
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b04010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f090b050700
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b05070103
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f090b0507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f090b05070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0507060103
+	QUAD $0x808080808080800d
+	QUAD $0x090b050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0d0f090b05070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0507060103
+	QUAD $0x808080808080800d
+	QUAD $0x090b050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x800d0f090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b0a040103
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0a04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f090b0a04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f090b0a050700
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0a05070103
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f090b0a05070600
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0f090b0a05070600
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x800d0f090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b0a040103
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0a04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f090b0a04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f090b0a050700
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0a05070103
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f090b0a05070600
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0f090b0a05070600
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x80800d0f0e080400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0e08040103
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0e08050700
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0805070103
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f0e080507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f0e0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507060103
+	QUAD $0x808080808080800d
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0d0f0e0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507060103
+	QUAD $0x808080808080800d
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x800d0f0e090b0400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e090b040103
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f0e090b04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f0e090b050700
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b05070103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b05070600
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0f0e090b05070600
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0d0f0e090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b0a040103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b0a050700
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a05070103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0d0f0e090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b0a040103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b0a050700
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a05070103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x80800d0f0e080400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0e08040103
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0e08050700
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0805070103
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f0e080507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f0e0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507060103
+	QUAD $0x808080808080800d
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0d0f0e0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507060103
+	QUAD $0x808080808080800d
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x800d0f0e090b0400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e090b040103
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f0e090b04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f0e090b050700
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b05070103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b05070600
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0f0e090b05070600
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0d0f0e090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b0a040103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b0a050700
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a05070103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0d0f0e090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b0a040103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b0a050700
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a05070103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+
+	// bmp3F7F3F7F at 46272
+	QUAD $0x3f7f3f7f3f7f3f7f
+	QUAD $0x3f7f3f7f3f7f3f7f
+	QUAD $0x3f7f3f7f3f7f3f7f
+	QUAD $0x3f7f3f7f3f7f3f7f
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// bmp80E080E0 at 46336
+	QUAD $0x80e080e080e080e0
+	QUAD $0x80e080e080e080e0
+	QUAD $0x80e080e080e080e0
+	QUAD $0x80e080e080e080e0
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// bmp40004000 at 46400
+	QUAD $0x4000400040004000
+	QUAD $0x4000400040004000
+	QUAD $0x4000400040004000
+	QUAD $0x4000400040004000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// wdwFFF00000 at 46464
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -23968,7 +24222,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 42176
+	// wdw60 at 46528
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -23978,7 +24232,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 42240
+	// wdw7 at 46592
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -23988,7 +24242,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 42304
+	// wdwC2C2C2C2 at 46656
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -23998,7 +24252,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 42368
+	// wdwA0A0A0A0 at 46720
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -24008,7 +24262,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 42432
+	// sbSpread0 at 46784
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -24018,7 +24272,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 42496
+	// sbSpread1 at 46848
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -24028,7 +24282,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 42560
+	// sbSpread2 at 46912
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -24038,7 +24292,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 42624
+	// sbSpread3 at 46976
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -24048,7 +24302,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 42688
+	// sbPrev1 at 47040
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -24058,7 +24312,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 42752
+	// sbPrev2 at 47104
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -24068,7 +24322,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 42816
+	// sbPack at 47168
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -24582,7 +24836,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 46912
+	// sbFlags at 51264
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -24592,7 +24846,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 46976
+	// sbSlow at 51328
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -24602,7 +24856,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 47040
+	// sbBytes at 51392
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -24628,7 +24882,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 47232
+	// sbPackPerm at 51584
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -24638,7 +24892,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 47296
+	// sbE2Consts at 51648
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
