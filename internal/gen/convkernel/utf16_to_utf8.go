@@ -323,6 +323,9 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 		swap = YMM()
 		VMOVDQU(tab.swap16, swap)
 	}
+	// The ASCII run reads 128 bytes.
+	sLim4 := GP64()
+	LEAQ(Mem{Base: sLim, Disp: -96}, sLim4)
 	loopHead(p, i, j, sLim, dLim)
 	v := YMM()
 	VMOVDQU(asm.At(sp, i, 0), v)
@@ -331,6 +334,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	}
 	VPTEST(tab.ydw[0xFF80FF80], v)
 	JNZ(p.Ref("wide"))
+	asciiRunAVX2(tab, p, v, swap, sp, dp, i, j, sLim4, dLim)
 	pk := YMM()
 	VPACKUSWB(v, v, pk)
 	VPERMQ(U8(0x08), pk, pk)
@@ -502,6 +506,63 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	RET()
 }
 
+// asciiRunAVX2 takes v, a block of ASCII units at src[i:], and converts 64
+// units at a time while they are ASCII and src has 128 bytes from i
+// (i <= sLim4): every unit is clamped to 0x80 (VPMINUW) and narrowed to a
+// byte, so that the 64 bytes stored are the characters up to the first
+// other unit and their high bits mark it; i and j advance to that unit,
+// and the next block starts there. A run is left by one mispredicted branch
+// and its end converts without a block of its own: the switches between
+// the ASCII stretches of markup and its text cost little. It falls
+// through, v untouched, when src is too short.
+func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j, sLim4, dLim reg.GPVirtual) {
+	bc := bmpConstsOf(tab)
+	CMPQ(i, sLim4)
+	JG(p.Ref("one"))
+	x := YMM()
+	VMOVDQU(bc.dw[0x00800080], x)
+	VPMINUW(x, v, v)
+	p.Label("run")
+	v1, v2, v3 := YMM(), YMM(), YMM()
+	for k, r := range []reg.VecVirtual{v1, v2, v3} {
+		VMOVDQU(asm.At(sp, i, 32*(k+1)), r)
+		if swap != nil {
+			VPSHUFB(swap, r, r)
+		}
+		VPMINUW(x, r, r)
+	}
+	VPACKUSWB(v1, v, v)
+	VPACKUSWB(v3, v2, v2)
+	VPERMQ(U8(0xD8), v, v)
+	VPERMQ(U8(0xD8), v2, v2)
+	VMOVDQU(v, asm.At(dp, j, 0))
+	VMOVDQU(v2, asm.At(dp, j, 32))
+	m0, m1 := GP64(), GP64()
+	VPMOVMSKB(v, m0.As32())
+	VPMOVMSKB(v2, m1.As32())
+	SHLQ(U8(32), m1)
+	ORQ(m0, m1)
+	JNZ(p.Ref("run_end"))
+	SUBQ(I8(-128), i)
+	ADDQ(U8(64), j)
+	CMPQ(i, sLim4)
+	JG(p.Ref("loop"))
+	CMPQ(j, dLim)
+	JG(p.Ref("loop"))
+	VMOVDQU(asm.At(sp, i, 0), v)
+	if swap != nil {
+		VPSHUFB(swap, v, v)
+	}
+	VPMINUW(x, v, v)
+	JMP(p.Ref("run"))
+	p.Label("run_end")
+	TZCNTQ(m1, m1)
+	LEAQ(Mem{Base: i, Index: m1, Scale: 2}, i)
+	ADDQ(m1, j)
+	JMP(p.Ref("loop"))
+	p.Label("one")
+}
+
 // bmpConsts are the constants of bmpToUTF8AVX2's general path, added to the
 // kernels' memory on first use.
 type bmpConsts struct {
@@ -548,7 +609,7 @@ func bmpConstsOf(tab *consts) *bmpConsts {
 			mem.DATA(16*m+k, U8(v))
 		}
 	}
-	for _, v := range []uint32{0x3F7F3F7F, 0x80E080E0, 0x40004000} {
+	for _, v := range []uint32{0x3F7F3F7F, 0x80E080E0, 0x40004000, 0x00800080} {
 		m := mem.GLOBL("bmp" + asm.Hex(v))
 		for k := 0; k < 8; k++ {
 			mem.DATA(4*k, U32(v))
