@@ -298,11 +298,13 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 	epilogue(p, i, j)
 }
 
-// utf16ToUTF8AVX2 converts 16 code units per block. A block with no unit from
-// 0x800 (Latin, Greek, Cyrillic, Hebrew, Arabic text) makes each unit its 1
-// or 2 bytes in a 16-bit lane. Otherwise each unit becomes its 1
-// to 3 UTF-8 bytes in a 32-bit lane, 8 at a time, and a table keeps the bytes
-// in use, 4 lanes at a time. A block of eight surrogate pairs converts in
+// utf16ToUTF8AVX2 converts 16 code units per block. A block of ASCII starts
+// an ASCII run (asciiRunAVX2), 64 units at a time up to the first other
+// unit. A block of the BMP without surrogates takes bmpToUTF8AVX2: with no
+// unit from 0x800 (Latin, Greek, Cyrillic, Hebrew, Arabic text) each unit
+// makes its 1 or 2 bytes in a 16-bit lane, otherwise its 1 to 3 UTF-8 bytes
+// in a 32-bit lane, and a table keeps the bytes in use, 4 lanes at a time.
+// A block of eight surrogate pairs converts in
 // place (purePairsAVX2). A block with surrogates that all pair up (a high
 // surrogate in the last unit waits for the next block) takes a second path
 // where a high surrogate's lane holds the four bytes of the pair, read with
