@@ -13395,6 +13395,20 @@ utf32LEToUTF8AVX2_three:
 	VPXOR          Y2, Y3, Y3
 	VPUNPCKLWD     Y3, Y0, Y1
 	VPUNPCKHWD     Y3, Y0, Y0
+	CMPL           R9, $-1
+	JNE            utf32LEToUTF8AVX2_table
+	VBROADCASTI128 ·tables+46256(SB), Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPSHUFB        Y2, Y0, Y0
+	VMOVDQU        X1, (AX)(DI*1)
+	VMOVDQU        X0, 12(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y1, 24(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y0, 36(AX)(DI*1)
+	ADDQ           $0x30, DI
+	ADDQ           $0x40, SI
+	JMP            utf32LEToUTF8AVX2_loop
+
+utf32LEToUTF8AVX2_table:
 	LEAQ           ·tables+42176(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
@@ -13730,6 +13744,20 @@ utf32BEToUTF8AVX2_three:
 	VPXOR          Y3, Y4, Y4
 	VPUNPCKLWD     Y4, Y1, Y2
 	VPUNPCKHWD     Y4, Y1, Y1
+	CMPL           R9, $-1
+	JNE            utf32BEToUTF8AVX2_table
+	VBROADCASTI128 ·tables+46256(SB), Y3
+	VPSHUFB        Y3, Y2, Y2
+	VPSHUFB        Y3, Y1, Y1
+	VMOVDQU        X2, (AX)(DI*1)
+	VMOVDQU        X1, 12(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y2, 24(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y1, 36(AX)(DI*1)
+	ADDQ           $0x30, DI
+	ADDQ           $0x40, SI
+	JMP            utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_table:
 	LEAQ           ·tables+42176(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
@@ -16181,6 +16209,20 @@ utf16LEToUTF8AVX2_three:
 	VPXOR          Y3, Y2, Y2
 	VPUNPCKLWD     Y2, Y1, Y0
 	VPUNPCKHWD     Y2, Y1, Y1
+	CMPL           R9, $-1
+	JNE            utf16LEToUTF8AVX2_table
+	VBROADCASTI128 ·tables+46256(SB), Y2
+	VPSHUFB        Y2, Y0, Y0
+	VPSHUFB        Y2, Y1, Y1
+	VMOVDQU        X0, (AX)(DI*1)
+	VMOVDQU        X1, 12(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y0, 24(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y1, 36(AX)(DI*1)
+	ADDQ           $0x30, DI
+	ADDQ           $0x20, SI
+	JMP            utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_table:
 	LEAQ           ·tables+42176(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
@@ -16647,6 +16689,20 @@ utf16BEToUTF8AVX2_three:
 	VPXOR          Y4, Y3, Y3
 	VPUNPCKLWD     Y3, Y2, Y1
 	VPUNPCKHWD     Y3, Y2, Y2
+	CMPL           R9, $-1
+	JNE            utf16BEToUTF8AVX2_table
+	VBROADCASTI128 ·tables+46256(SB), Y3
+	VPSHUFB        Y3, Y1, Y1
+	VPSHUFB        Y3, Y2, Y2
+	VMOVDQU        X1, (AX)(DI*1)
+	VMOVDQU        X2, 12(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y1, 24(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y2, 36(AX)(DI*1)
+	ADDQ           $0x30, DI
+	ADDQ           $0x20, SI
+	JMP            utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_table:
 	LEAQ           ·tables+42176(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11

@@ -708,6 +708,24 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 		out0, out1 := YMM(), YMM()
 		VPUNPCKLWD(hi, lo, out0)
 		VPUNPCKHWD(hi, lo, out1)
+		// Every unit from 0x800 (CJK text): 12 bytes of every 16, by the
+		// table's last entry without looking it up.
+		CMPL(code.As32(), I32(-1))
+		JNE(p.Ref("table"))
+		{
+			idx := YMM()
+			VBROADCASTI128(Mem{Base: bc.spread.Base, Symbol: bc.spread.Symbol, Disp: bc.spread.Disp + 16*255}, idx)
+			VPSHUFB(idx, out0, out0)
+			VPSHUFB(idx, out1, out1)
+			VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
+			VMOVDQU(out1.AsX(), asm.At(dp, j, 12))
+			VEXTRACTI128(U8(1), out0, asm.At(dp, j, 24))
+			VEXTRACTI128(U8(1), out1, asm.At(dp, j, 36))
+			ADDQ(U8(48), j)
+			ADDQ(U8(uint8(step)), i)
+			JMP(p.Ref("loop"))
+		}
+		p.Label("table")
 		// Table offsets: byte k of code times 16.
 		base, c16 := GP64(), GP64()
 		LEAQ(bc.spread, base)
