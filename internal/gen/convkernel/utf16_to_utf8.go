@@ -575,7 +575,11 @@ type bmpConsts struct {
 	// 2-byte lead), the 1 to 3 bytes each needs in order, indexed by 2 bits
 	// per unit (>= 0x80, >= 0x800).
 	spread Mem
-	dw     map[uint32]Mem
+	// two keeps, of 8 units below 0x800 each held as its last byte (or
+	// ASCII byte) then its lead, the byte of an ASCII unit and both bytes,
+	// lead first, of the others, indexed by a bit per unit (>= 0x80).
+	two Mem
+	dw  map[uint32]Mem
 }
 
 var bmpTab *bmpConsts
@@ -611,7 +615,24 @@ func bmpConstsOf(tab *consts) *bmpConsts {
 			mem.DATA(16*m+k, U8(v))
 		}
 	}
-	for _, v := range []uint32{0x3F7F3F7F, 0x80E080E0, 0x40004000, 0x00800080} {
+	b.two = mem.GLOBL("bmpTwo")
+	for m := 0; m < 256; m++ {
+		var e []int
+		for q := 0; q < 8; q++ {
+			if m>>q&1 != 0 {
+				e = append(e, 2*q+1)
+			}
+			e = append(e, 2*q)
+		}
+		for k := 0; k < 16; k++ {
+			v := 0x80
+			if k < len(e) {
+				v = e[k]
+			}
+			mem.DATA(16*m+k, U8(v))
+		}
+	}
+	for _, v := range []uint32{0x3F7F3F7F, 0x80E080E0, 0x40004000, 0x00800080, 0xC000C000} {
 		m := mem.GLOBL("bmp" + asm.Hex(v))
 		for k := 0; k < 8; k++ {
 			mem.DATA(4*k, U32(v))
@@ -644,33 +665,43 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 	VPTEST(t, t)
 	JNZ(p.Ref("three"))
 	// No unit from 0x800: each becomes its one or two bytes in its own
-	// 16-bit lane, and the Latin-1 table drops the unused second bytes, 8
-	// units at a time.
+	// 16-bit lane, the byte of an ASCII unit or the last byte low, the
+	// lead high, and a table drops the unused second bytes, 8 units at a
+	// time. min(u, 0x80 | u&0x3F) is u for ASCII and the last byte
+	// otherwise; VPACKUSWB of the units sets a byte's high bit from 0x80.
 	{
-		w, lo, asc, pk := YMM(), YMM(), YMM(), YMM()
-		VPSRLW(U8(6), v, w)
-		VPOR(tab.ydw[0x00C000C0], w, w) // 0xC0 | u>>6
+		lo, hi, pk := YMM(), YMM(), YMM()
 		VPAND(tab.ydw[0x003F003F], v, lo)
-		VPSLLW(U8(8), lo, lo)
-		VPOR(lo, w, w)
-		VPOR(tab.ydw[0x80008000], w, w) // then 0x80 | u&0x3F
-		VPAND(tab.ydw[0xFF80FF80], v, asc)
-		VPXOR(z, z, z)
-		VPCMPEQW(z, asc, asc)
-		VPBLENDVB(asc, v, w, w)
-		VPACKSSWB(asc, asc, pk)
-		m := GP64()
-		VPMOVMSKB(pk, m.As32())
-		NOTL(m.As32()) // units of two bytes: bits 0-7 and 16-23
-		c0, c1 := byteAt(m, 0), byteAt(m, 2)
-		idx := entry16(tab.l1Expand, c0, c1)
-		VPSHUFB(idx, w, w)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(c0.As32(), n0.As32())
-		ADDQ(U8(8), n0)
-		POPCNTL(c1.As32(), n1.As32())
-		ADDQ(U8(8), n1)
-		storeLanes(w, dp, j, n0, n1)
+		VPOR(bc.dw[0x00800080], lo, lo)
+		VPMINUW(v, lo, lo)
+		VPSLLW(U8(2), v, hi)
+		VPAND(tab.ydw[0x3F003F00], hi, hi)
+		VPOR(lo, hi, hi)
+		VPOR(bc.dw[0xC000C000], hi, hi) // 0xC0 | u>>6
+		VPACKUSWB(v, v, pk)
+		m, c, o0, o1, base := GP64(), GP64(), GP64(), GP64(), GP64()
+		VPMOVMSKB(pk, m.As32()) // units from 0x80: bits 0-7 and 16-23 (8-15, 24-31 again)
+		MOVL(m.As32(), c.As32())
+		SHLL(U8(4), c.As32())
+		MOVL(c.As32(), o0.As32())
+		ANDL(U32(0xFF0), o0.As32())
+		SHRL(U8(16), c.As32())
+		ANDL(U32(0xFF0), c.As32())
+		MOVL(c.As32(), o1.As32())
+		LEAQ(bc.two, base)
+		idx := YMM()
+		VBROADCASTI128(Mem{Base: base, Index: o0, Scale: 1}, idx)
+		VINSERTI128(U8(1), Mem{Base: base, Index: o1, Scale: 1}, idx, idx)
+		VPSHUFB(idx, hi, hi)
+		n0, n := GP64(), GP64()
+		MOVBLZX(m.As8(), n0.As32())
+		POPCNTL(n0.As32(), n0.As32())
+		POPCNTL(m.As32(), n.As32())
+		SHRL(U8(1), n.As32())
+		VMOVDQU(hi.AsX(), asm.At(dp, j, 0))
+		ADDQ(j, n0)
+		VEXTRACTI128(U8(1), hi, Mem{Base: dp, Index: n0, Scale: 1, Disp: 8})
+		LEAQ(Mem{Base: j, Index: n, Scale: 1, Disp: 16}, j)
 		ADDQ(U8(uint8(step)), i)
 		JMP(p.Ref("loop"))
 	}
