@@ -13330,31 +13330,40 @@ TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	LEAQ    -96(BX), R8
 
 utf32LEToUTF8AVX2_loop:
-	CMPQ      SI, BX
-	JG        utf32LEToUTF8AVX2_done
-	CMPQ      DI, CX
-	JG        utf32LEToUTF8AVX2_done
-	VMOVDQU   (DX)(SI*1), Y0
-	VPTEST    ·tables+40128(SB), Y0
-	JNZ       utf32LEToUTF8AVX2_wide
-	CMPQ      SI, R8
-	JG        utf32LEToUTF8AVX2_one
-	VMOVDQU   32(DX)(SI*1), Y1
-	VMOVDQU   64(DX)(SI*1), Y2
-	VMOVDQU   96(DX)(SI*1), Y3
-	VPOR      Y1, Y2, Y4
-	VPOR      Y3, Y4, Y4
-	VPTEST    ·tables+40128(SB), Y4
+	CMPQ    SI, BX
+	JG      utf32LEToUTF8AVX2_done
+	CMPQ    DI, CX
+	JG      utf32LEToUTF8AVX2_done
+	VMOVDQU (DX)(SI*1), Y0
+	VPTEST  ·tables+40128(SB), Y0
+	JNZ     utf32LEToUTF8AVX2_wide
+	CMPQ    SI, R8
+	JG      utf32LEToUTF8AVX2_one
+	VMOVDQU ·tables+33024(SB), Y1
+
+utf32LEToUTF8AVX2_run:
+	VMOVDQU   32(DX)(SI*1), Y2
+	VMOVDQU   64(DX)(SI*1), Y3
+	VMOVDQU   96(DX)(SI*1), Y4
+	VPOR      Y2, Y3, Y5
+	VPOR      Y4, Y5, Y5
+	VPTEST    ·tables+40128(SB), Y5
 	JNZ       utf32LEToUTF8AVX2_one
-	VPACKUSDW Y1, Y0, Y0
-	VPACKUSDW Y3, Y2, Y1
-	VPACKUSWB Y1, Y0, Y0
-	VMOVDQU   ·tables+33024(SB), Y1
+	VPACKUSDW Y2, Y0, Y0
+	VPACKUSDW Y4, Y3, Y2
+	VPACKUSWB Y2, Y0, Y0
 	VPERMD    Y0, Y1, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	SUBQ      $-128, SI
 	ADDQ      $0x20, DI
-	JMP       utf32LEToUTF8AVX2_loop
+	CMPQ      SI, R8
+	JG        utf32LEToUTF8AVX2_loop
+	CMPQ      DI, CX
+	JG        utf32LEToUTF8AVX2_loop
+	VMOVDQU   (DX)(SI*1), Y0
+	VPTEST    ·tables+40128(SB), Y0
+	JNZ       utf32LEToUTF8AVX2_wide
+	JMP       utf32LEToUTF8AVX2_run
 
 utf32LEToUTF8AVX2_one:
 	VPSHUFB      ·tables+33216(SB), Y0, Y0
@@ -13385,85 +13394,39 @@ utf32LEToUTF8AVX2_wide:
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPTEST         Y2, Y2
 	JNZ            utf32LEToUTF8AVX2_three
-	VPSRLW         $0x06, Y1, Y0
-	VPOR           ·tables+3648(SB), Y0, Y0
-	VPAND          ·tables+3712(SB), Y1, Y2
-	VPSLLW         $0x08, Y2, Y2
-	VPOR           Y2, Y0, Y0
-	VPOR           ·tables+6208(SB), Y0, Y0
-	VPAND          ·tables+3968(SB), Y1, Y2
-	VPXOR          Y3, Y3, Y3
-	VPCMPEQW       Y3, Y2, Y2
-	VPBLENDVB      Y2, Y1, Y0, Y0
-	VPACKSSWB      Y2, Y2, Y1
-	VPMOVMSKB      Y1, R9
-	NOTL           R9
+	VPAND          ·tables+3712(SB), Y1, Y0
+	VPOR           ·tables+50560(SB), Y0, Y0
+	VPMINUW        Y1, Y0, Y0
+	VPSLLW         $0x02, Y1, Y2
+	VPAND          ·tables+2880(SB), Y2, Y2
+	VPOR           Y0, Y2, Y2
+	VPOR           ·tables+50624(SB), Y2, Y2
+	VPACKUSWB      Y1, Y1, Y0
+	VPMOVMSKB      Y0, R9
 	MOVL           R9, R10
-	MOVBLZX        R10, R10
-	SHRL           $0x10, R9
-	MOVBLZX        R9, R9
-	LEAQ           ·tables+6528(SB), R11
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
+	SHLL           $0x04, R10
+	MOVL           R10, R11
+	ANDL           $0x00000ff0, R11
+	SHRL           $0x10, R10
+	ANDL           $0x00000ff0, R10
+	LEAQ           ·tables+46272(SB), R12
+	VBROADCASTI128 (R12)(R11*1), Y0
+	VINSERTI128    $0x01, (R12)(R10*1), Y0, Y0
+	VPSHUFB        Y0, Y2, Y2
+	MOVBLZX        R9, R10
 	POPCNTL        R10, R10
-	ADDQ           $0x08, R10
 	POPCNTL        R9, R9
-	ADDQ           $0x08, R9
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	SHRL           $0x01, R9
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           DI, R10
+	VEXTRACTI128   $0x01, Y2, 8(AX)(R10*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_three:
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y2, Y2
-	VPTEST       Y2, Y2
-	JNZ          utf32LEToUTF8AVX2_codes
-	VPMOVZXWD    X1, Y0
-	VPAND        ·tables+4160(SB), Y0, Y2
-	VPSLLD       $0x10, Y2, Y3
-	VPSLLD       $0x02, Y0, Y2
-	VPAND        ·tables+5504(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPSRLD       $0x0c, Y0, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4288(SB), Y3, Y3
-	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R9
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y3, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+4160(SB), Y0, Y1
-	VPSLLD       $0x10, Y1, Y2
-	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5504(SB), Y1, Y1
-	VPOR         Y1, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y1
-	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+4288(SB), Y2, Y2
-	VPSHUFB      ·tables+27072(SB), Y2, Y2
-	MOVQ         $0x0000000c, R9
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x40, SI
-	JMP          utf32LEToUTF8AVX2_loop
-
-utf32LEToUTF8AVX2_codes:
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y2, Y2
 	VPAND          ·tables+3968(SB), Y1, Y0
 	VPCMPEQW       Y3, Y0, Y0
 	VPMOVMSKB      Y0, R9
@@ -13473,95 +13436,73 @@ utf32LEToUTF8AVX2_codes:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPMOVZXWD      X1, Y0
-	VPAND          ·tables+4160(SB), Y0, Y2
-	VPSRLD         $0x06, Y0, Y3
-	VPSLLD         $0x08, Y2, Y4
-	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4224(SB), Y4, Y4
-	VPAND          ·tables+4160(SB), Y3, Y3
-	VPSLLD         $0x08, Y3, Y3
-	VPSRLD         $0x0c, Y0, Y5
-	VPSLLD         $0x10, Y2, Y2
-	VPOR           Y3, Y2, Y2
-	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4288(SB), Y2, Y2
-	VMOVDQU        ·tables+4096(SB), Y5
-	VPCMPGTD       Y0, Y5, Y5
-	VMOVDQU        ·tables+4032(SB), Y3
-	VPCMPGTD       Y0, Y3, Y3
-	VPBLENDVB      Y5, Y4, Y2, Y2
-	VPBLENDVB      Y3, Y0, Y2, Y2
-	MOVL           R9, R10
-	MOVBLZX        R10, R10
-	MOVL           R9, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           ·tables+22912(SB), R12
-	MOVQ           R10, R13
-	SHLQ           $0x04, R13
-	VBROADCASTI128 (R12)(R13*1), Y0
-	MOVQ           R11, R13
-	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R12)(R13*1), Y0, Y0
-	VPSHUFB        Y0, Y2, Y2
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	POPCNTL        R11, R11
-	ADDQ           $0x04, R11
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y2, X0
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R11, DI
-	VEXTRACTI128   $0x01, Y1, X0
-	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+4160(SB), Y0, Y1
-	VPSRLD         $0x06, Y0, Y2
-	VPSLLD         $0x08, Y1, Y3
-	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+4224(SB), Y3, Y3
-	VPAND          ·tables+4160(SB), Y2, Y2
-	VPSLLD         $0x08, Y2, Y2
-	VPSRLD         $0x0c, Y0, Y4
-	VPSLLD         $0x10, Y1, Y1
-	VPOR           Y2, Y1, Y1
-	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+4288(SB), Y1, Y1
-	VMOVDQU        ·tables+4096(SB), Y4
-	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+4032(SB), Y2
-	VPCMPGTD       Y0, Y2, Y2
-	VPBLENDVB      Y4, Y3, Y1, Y1
-	VPBLENDVB      Y2, Y0, Y1, Y1
-	MOVL           R9, R10
-	SHRL           $0x10, R10
-	MOVBLZX        R10, R10
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y0
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
-	VPSHUFB        Y0, Y1, Y1
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
+	VPSHUFB        ·tables+42112(SB), Y1, Y0
+	VPAND          ·tables+50368(SB), Y0, Y0
+	VPOR           ·tables+6208(SB), Y0, Y0
+	VPSRLW         $0x0c, Y1, Y3
+	VPSLLW         $0x02, Y1, Y1
+	VPAND          ·tables+2880(SB), Y1, Y1
+	VPOR           Y1, Y3, Y3
+	VPOR           ·tables+50432(SB), Y3, Y3
+	VPAND          ·tables+50496(SB), Y2, Y2
+	VPXOR          Y2, Y3, Y3
+	VPUNPCKLWD     Y3, Y0, Y1
+	VPUNPCKHWD     Y3, Y0, Y0
+	CMPL           R9, $-1
+	JNE            utf32LEToUTF8AVX2_table
+	VBROADCASTI128 ·tables+46256(SB), Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPSHUFB        Y2, Y0, Y0
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y1, X0
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	VMOVDQU        X0, 12(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y1, 24(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y0, 36(AX)(DI*1)
+	ADDQ           $0x30, DI
+	ADDQ           $0x40, SI
+	JMP            utf32LEToUTF8AVX2_loop
+
+utf32LEToUTF8AVX2_table:
+	LEAQ           ·tables+42176(SB), R10
+	MOVL           R9, R11
+	SHLQ           $0x04, R11
+	MOVQ           R11, R12
+	ANDL           $0x00000ff0, R12
+	MOVQ           R11, R13
+	SHRQ           $0x08, R13
+	ANDL           $0x00000ff0, R13
+	MOVQ           R11, R14
+	SHRQ           $0x10, R14
+	ANDL           $0x00000ff0, R14
+	SHRQ           $0x18, R11
+	ANDL           $0x00000ff0, R11
+	VBROADCASTI128 (R10)(R12*1), Y2
+	VINSERTI128    $0x01, (R10)(R14*1), Y2, Y2
+	VBROADCASTI128 (R10)(R13*1), Y3
+	VINSERTI128    $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB        Y2, Y1, Y1
+	VPSHUFB        Y3, Y0, Y0
+	MOVBLZX        R9, R12
+	POPCNTL        R12, R10
+	MOVWLZX        R9, R12
+	POPCNTL        R12, R11
+	MOVL           R9, R12
+	ANDL           $0x00ffffff, R12
+	POPCNTL        R12, R12
+	POPCNTL        R9, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
+	ADDQ           DI, R12
+	VMOVDQU        X1, (AX)(DI*1)
+	VMOVDQU        X0, 4(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y1, 8(AX)(R11*1)
+	VEXTRACTI128   $0x01, Y0, 12(AX)(R12*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
 	VPSUBD  ·tables+41920(SB), Y0, Y1
-	VPTEST  ·tables+42112(SB), Y1
+	VPTEST  ·tables+50688(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
@@ -13725,35 +13666,45 @@ TEXT ·utf32BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	LEAQ    -96(BX), R8
 
 utf32BEToUTF8AVX2_loop:
-	CMPQ      SI, BX
-	JG        utf32BEToUTF8AVX2_done
-	CMPQ      DI, CX
-	JG        utf32BEToUTF8AVX2_done
-	VMOVDQU   (DX)(SI*1), Y1
-	VPSHUFB   Y0, Y1, Y1
-	VPTEST    ·tables+40128(SB), Y1
-	JNZ       utf32BEToUTF8AVX2_wide
-	CMPQ      SI, R8
-	JG        utf32BEToUTF8AVX2_one
-	VMOVDQU   32(DX)(SI*1), Y2
-	VMOVDQU   64(DX)(SI*1), Y3
-	VMOVDQU   96(DX)(SI*1), Y4
-	VPSHUFB   Y0, Y2, Y2
+	CMPQ    SI, BX
+	JG      utf32BEToUTF8AVX2_done
+	CMPQ    DI, CX
+	JG      utf32BEToUTF8AVX2_done
+	VMOVDQU (DX)(SI*1), Y1
+	VPSHUFB Y0, Y1, Y1
+	VPTEST  ·tables+40128(SB), Y1
+	JNZ     utf32BEToUTF8AVX2_wide
+	CMPQ    SI, R8
+	JG      utf32BEToUTF8AVX2_one
+	VMOVDQU ·tables+33024(SB), Y2
+
+utf32BEToUTF8AVX2_run:
+	VMOVDQU   32(DX)(SI*1), Y3
+	VMOVDQU   64(DX)(SI*1), Y4
+	VMOVDQU   96(DX)(SI*1), Y5
 	VPSHUFB   Y0, Y3, Y3
 	VPSHUFB   Y0, Y4, Y4
-	VPOR      Y2, Y3, Y5
-	VPOR      Y4, Y5, Y5
-	VPTEST    ·tables+40128(SB), Y5
+	VPSHUFB   Y0, Y5, Y5
+	VPOR      Y3, Y4, Y6
+	VPOR      Y5, Y6, Y6
+	VPTEST    ·tables+40128(SB), Y6
 	JNZ       utf32BEToUTF8AVX2_one
-	VPACKUSDW Y2, Y1, Y1
-	VPACKUSDW Y4, Y3, Y2
-	VPACKUSWB Y2, Y1, Y1
-	VMOVDQU   ·tables+33024(SB), Y2
+	VPACKUSDW Y3, Y1, Y1
+	VPACKUSDW Y5, Y4, Y3
+	VPACKUSWB Y3, Y1, Y1
 	VPERMD    Y1, Y2, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	SUBQ      $-128, SI
 	ADDQ      $0x20, DI
-	JMP       utf32BEToUTF8AVX2_loop
+	CMPQ      SI, R8
+	JG        utf32BEToUTF8AVX2_loop
+	CMPQ      DI, CX
+	JG        utf32BEToUTF8AVX2_loop
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPTEST    ·tables+40128(SB), Y1
+	JNZ       utf32BEToUTF8AVX2_wide
+	JMP       utf32BEToUTF8AVX2_run
 
 utf32BEToUTF8AVX2_one:
 	VPSHUFB      ·tables+33216(SB), Y1, Y1
@@ -13785,85 +13736,39 @@ utf32BEToUTF8AVX2_wide:
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPTEST         Y3, Y3
 	JNZ            utf32BEToUTF8AVX2_three
-	VPSRLW         $0x06, Y2, Y1
-	VPOR           ·tables+3648(SB), Y1, Y1
-	VPAND          ·tables+3712(SB), Y2, Y3
-	VPSLLW         $0x08, Y3, Y3
-	VPOR           Y3, Y1, Y1
-	VPOR           ·tables+6208(SB), Y1, Y1
-	VPAND          ·tables+3968(SB), Y2, Y3
-	VPXOR          Y4, Y4, Y4
-	VPCMPEQW       Y4, Y3, Y3
-	VPBLENDVB      Y3, Y2, Y1, Y1
-	VPACKSSWB      Y3, Y3, Y2
-	VPMOVMSKB      Y2, R9
-	NOTL           R9
+	VPAND          ·tables+3712(SB), Y2, Y1
+	VPOR           ·tables+50560(SB), Y1, Y1
+	VPMINUW        Y2, Y1, Y1
+	VPSLLW         $0x02, Y2, Y3
+	VPAND          ·tables+2880(SB), Y3, Y3
+	VPOR           Y1, Y3, Y3
+	VPOR           ·tables+50624(SB), Y3, Y3
+	VPACKUSWB      Y2, Y2, Y1
+	VPMOVMSKB      Y1, R9
 	MOVL           R9, R10
-	MOVBLZX        R10, R10
-	SHRL           $0x10, R9
-	MOVBLZX        R9, R9
-	LEAQ           ·tables+6528(SB), R11
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y2
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
+	SHLL           $0x04, R10
+	MOVL           R10, R11
+	ANDL           $0x00000ff0, R11
+	SHRL           $0x10, R10
+	ANDL           $0x00000ff0, R10
+	LEAQ           ·tables+46272(SB), R12
+	VBROADCASTI128 (R12)(R11*1), Y1
+	VINSERTI128    $0x01, (R12)(R10*1), Y1, Y1
+	VPSHUFB        Y1, Y3, Y3
+	MOVBLZX        R9, R10
 	POPCNTL        R10, R10
-	ADDQ           $0x08, R10
 	POPCNTL        R9, R9
-	ADDQ           $0x08, R9
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	SHRL           $0x01, R9
+	VMOVDQU        X3, (AX)(DI*1)
+	ADDQ           DI, R10
+	VEXTRACTI128   $0x01, Y3, 8(AX)(R10*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_three:
-	VPXOR        Y4, Y4, Y4
-	VPCMPEQW     Y4, Y3, Y3
-	VPTEST       Y3, Y3
-	JNZ          utf32BEToUTF8AVX2_codes
-	VPMOVZXWD    X2, Y1
-	VPAND        ·tables+4160(SB), Y1, Y3
-	VPSLLD       $0x10, Y3, Y4
-	VPSLLD       $0x02, Y1, Y3
-	VPAND        ·tables+5504(SB), Y3, Y3
-	VPOR         Y3, Y4, Y4
-	VPSRLD       $0x0c, Y1, Y3
-	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+4288(SB), Y4, Y4
-	VPSHUFB      ·tables+27072(SB), Y4, Y4
-	MOVQ         $0x0000000c, R9
-	VMOVDQU      X4, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y4, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+4160(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y3
-	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5504(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4288(SB), Y3, Y3
-	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R9
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y3, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x40, SI
-	JMP          utf32BEToUTF8AVX2_loop
-
-utf32BEToUTF8AVX2_codes:
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y3, Y3
 	VPAND          ·tables+3968(SB), Y2, Y1
 	VPCMPEQW       Y4, Y1, Y1
 	VPMOVMSKB      Y1, R9
@@ -13873,95 +13778,73 @@ utf32BEToUTF8AVX2_codes:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPMOVZXWD      X2, Y1
-	VPAND          ·tables+4160(SB), Y1, Y3
-	VPSRLD         $0x06, Y1, Y4
-	VPSLLD         $0x08, Y3, Y5
-	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+4224(SB), Y5, Y5
-	VPAND          ·tables+4160(SB), Y4, Y4
-	VPSLLD         $0x08, Y4, Y4
-	VPSRLD         $0x0c, Y1, Y6
-	VPSLLD         $0x10, Y3, Y3
-	VPOR           Y4, Y3, Y3
-	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+4288(SB), Y3, Y3
-	VMOVDQU        ·tables+4096(SB), Y6
-	VPCMPGTD       Y1, Y6, Y6
-	VMOVDQU        ·tables+4032(SB), Y4
-	VPCMPGTD       Y1, Y4, Y4
-	VPBLENDVB      Y6, Y5, Y3, Y3
-	VPBLENDVB      Y4, Y1, Y3, Y3
-	MOVL           R9, R10
-	MOVBLZX        R10, R10
-	MOVL           R9, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           ·tables+22912(SB), R12
-	MOVQ           R10, R13
-	SHLQ           $0x04, R13
-	VBROADCASTI128 (R12)(R13*1), Y1
-	MOVQ           R11, R13
-	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
-	VPSHUFB        Y1, Y3, Y3
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	POPCNTL        R11, R11
-	ADDQ           $0x04, R11
-	VMOVDQU        X3, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y3, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R11, DI
-	VEXTRACTI128   $0x01, Y2, X1
-	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+4160(SB), Y1, Y2
-	VPSRLD         $0x06, Y1, Y3
-	VPSLLD         $0x08, Y2, Y4
-	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4224(SB), Y4, Y4
-	VPAND          ·tables+4160(SB), Y3, Y3
-	VPSLLD         $0x08, Y3, Y3
-	VPSRLD         $0x0c, Y1, Y5
-	VPSLLD         $0x10, Y2, Y2
-	VPOR           Y3, Y2, Y2
-	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4288(SB), Y2, Y2
-	VMOVDQU        ·tables+4096(SB), Y5
-	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+4032(SB), Y3
-	VPCMPGTD       Y1, Y3, Y3
-	VPBLENDVB      Y5, Y4, Y2, Y2
-	VPBLENDVB      Y3, Y1, Y2, Y2
-	MOVL           R9, R10
-	SHRL           $0x10, R10
-	MOVBLZX        R10, R10
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
-	VPSHUFB        Y1, Y2, Y2
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
+	VPSHUFB        ·tables+42112(SB), Y2, Y1
+	VPAND          ·tables+50368(SB), Y1, Y1
+	VPOR           ·tables+6208(SB), Y1, Y1
+	VPSRLW         $0x0c, Y2, Y4
+	VPSLLW         $0x02, Y2, Y2
+	VPAND          ·tables+2880(SB), Y2, Y2
+	VPOR           Y2, Y4, Y4
+	VPOR           ·tables+50432(SB), Y4, Y4
+	VPAND          ·tables+50496(SB), Y3, Y3
+	VPXOR          Y3, Y4, Y4
+	VPUNPCKLWD     Y4, Y1, Y2
+	VPUNPCKHWD     Y4, Y1, Y1
+	CMPL           R9, $-1
+	JNE            utf32BEToUTF8AVX2_table
+	VBROADCASTI128 ·tables+46256(SB), Y3
+	VPSHUFB        Y3, Y2, Y2
+	VPSHUFB        Y3, Y1, Y1
 	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y2, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	VMOVDQU        X1, 12(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y2, 24(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y1, 36(AX)(DI*1)
+	ADDQ           $0x30, DI
+	ADDQ           $0x40, SI
+	JMP            utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_table:
+	LEAQ           ·tables+42176(SB), R10
+	MOVL           R9, R11
+	SHLQ           $0x04, R11
+	MOVQ           R11, R12
+	ANDL           $0x00000ff0, R12
+	MOVQ           R11, R13
+	SHRQ           $0x08, R13
+	ANDL           $0x00000ff0, R13
+	MOVQ           R11, R14
+	SHRQ           $0x10, R14
+	ANDL           $0x00000ff0, R14
+	SHRQ           $0x18, R11
+	ANDL           $0x00000ff0, R11
+	VBROADCASTI128 (R10)(R12*1), Y3
+	VINSERTI128    $0x01, (R10)(R14*1), Y3, Y3
+	VBROADCASTI128 (R10)(R13*1), Y4
+	VINSERTI128    $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB        Y3, Y2, Y2
+	VPSHUFB        Y4, Y1, Y1
+	MOVBLZX        R9, R12
+	POPCNTL        R12, R10
+	MOVWLZX        R9, R12
+	POPCNTL        R12, R11
+	MOVL           R9, R12
+	ANDL           $0x00ffffff, R12
+	POPCNTL        R12, R12
+	POPCNTL        R9, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
+	ADDQ           DI, R12
+	VMOVDQU        X2, (AX)(DI*1)
+	VMOVDQU        X1, 4(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y2, 8(AX)(R11*1)
+	VEXTRACTI128   $0x01, Y1, 12(AX)(R12*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
 	VPSUBD  ·tables+41920(SB), Y1, Y2
-	VPTEST  ·tables+42112(SB), Y2
+	VPTEST  ·tables+50688(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
@@ -14246,9 +14129,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42176(SB), Y0, Y1
+	VPADDD         ·tables+50752(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42240(SB), Y1, Y1
+	VPCMPEQD       ·tables+50816(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14308,9 +14191,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42176(SB), Y0, Y1
+	VPADDD         ·tables+50752(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42240(SB), Y1, Y1
+	VPCMPEQD       ·tables+50816(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14370,9 +14253,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42176(SB), Y0, Y1
+	VPADDD         ·tables+50752(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42240(SB), Y1, Y1
+	VPCMPEQD       ·tables+50816(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14432,9 +14315,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42176(SB), Y0, Y1
+	VPADDD         ·tables+50752(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42240(SB), Y1, Y1
+	VPCMPEQD       ·tables+50816(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -16020,10 +15903,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42304(SB), Z5, K1
+	VPCMPEQB      ·tables+50880(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+42368(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+50944(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -16073,10 +15956,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42304(SB), Z5, K1
+	VPCMPEQB      ·tables+50880(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+42368(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+50944(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -16171,8 +16054,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+42304(SB), Y1, Y1
-	VMOVDQU      ·tables+42368(SB), Y2
+	VPCMPEQB     ·tables+50880(SB), Y1, Y1
+	VMOVDQU      ·tables+50944(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -16247,15 +16130,56 @@ TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000040, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	LEAQ    -96(BX), R8
 
 utf16LEToUTF8AVX2_loop:
-	CMPQ      SI, BX
-	JG        utf16LEToUTF8AVX2_done
+	CMPQ    SI, BX
+	JG      utf16LEToUTF8AVX2_done
+	CMPQ    DI, CX
+	JG      utf16LEToUTF8AVX2_done
+	VMOVDQU (DX)(SI*1), Y0
+	VPTEST  ·tables+3968(SB), Y0
+	JNZ     utf16LEToUTF8AVX2_wide
+	CMPQ    SI, R8
+	JG      utf16LEToUTF8AVX2_one
+	VMOVDQU ·tables+50560(SB), Y1
+	VPMINUW Y1, Y0, Y0
+
+utf16LEToUTF8AVX2_run:
+	VMOVDQU   32(DX)(SI*1), Y2
+	VPMINUW   Y1, Y2, Y2
+	VMOVDQU   64(DX)(SI*1), Y3
+	VPMINUW   Y1, Y3, Y3
+	VMOVDQU   96(DX)(SI*1), Y4
+	VPMINUW   Y1, Y4, Y4
+	VPACKUSWB Y2, Y0, Y0
+	VPACKUSWB Y4, Y3, Y3
+	VPERMQ    $0xd8, Y0, Y0
+	VPERMQ    $0xd8, Y3, Y3
+	VMOVDQU   Y0, (AX)(DI*1)
+	VMOVDQU   Y3, 32(AX)(DI*1)
+	VPMOVMSKB Y0, R9
+	VPMOVMSKB Y3, R10
+	SHLQ      $0x20, R10
+	ORQ       R9, R10
+	JNZ       utf16LEToUTF8AVX2_run_end
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, R8
+	JG        utf16LEToUTF8AVX2_loop
 	CMPQ      DI, CX
-	JG        utf16LEToUTF8AVX2_done
+	JG        utf16LEToUTF8AVX2_loop
 	VMOVDQU   (DX)(SI*1), Y0
-	VPTEST    ·tables+3968(SB), Y0
-	JNZ       utf16LEToUTF8AVX2_wide
+	VPMINUW   Y1, Y0, Y0
+	JMP       utf16LEToUTF8AVX2_run
+
+utf16LEToUTF8AVX2_run_end:
+	TZCNTQ R10, R10
+	LEAQ   (SI)(R10*2), SI
+	ADDQ   R10, DI
+	JMP    utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_one:
 	VPACKUSWB Y0, Y0, Y0
 	VPERMQ    $0x08, Y0, Y0
 	VMOVDQU   X0, (AX)(DI*1)
@@ -16270,185 +16194,117 @@ utf16LEToUTF8AVX2_wide:
 	JNZ            utf16LEToUTF8AVX2_surrogates
 	VPTEST         Y1, Y1
 	JNZ            utf16LEToUTF8AVX2_three
-	VPSRLW         $0x06, Y0, Y1
-	VPOR           ·tables+3648(SB), Y1, Y1
-	VPAND          ·tables+3712(SB), Y0, Y2
-	VPSLLW         $0x08, Y2, Y2
-	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+6208(SB), Y1, Y1
-	VPAND          ·tables+3968(SB), Y0, Y3
-	VPXOR          Y2, Y2, Y2
-	VPCMPEQW       Y2, Y3, Y3
-	VPBLENDVB      Y3, Y0, Y1, Y1
-	VPACKSSWB      Y3, Y3, Y0
-	VPMOVMSKB      Y0, R8
-	NOTL           R8
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
-	SHRL           $0x10, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+6528(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
-	VPSHUFB        Y0, Y1, Y1
+	VPAND          ·tables+3712(SB), Y0, Y1
+	VPOR           ·tables+50560(SB), Y1, Y1
+	VPMINUW        Y0, Y1, Y1
+	VPSLLW         $0x02, Y0, Y2
+	VPAND          ·tables+2880(SB), Y2, Y2
+	VPOR           Y1, Y2, Y2
+	VPOR           ·tables+50624(SB), Y2, Y2
+	VPACKUSWB      Y0, Y0, Y0
+	VPMOVMSKB      Y0, R9
+	MOVL           R9, R10
+	SHLL           $0x04, R10
+	MOVL           R10, R11
+	ANDL           $0x00000ff0, R11
+	SHRL           $0x10, R10
+	ANDL           $0x00000ff0, R10
+	LEAQ           ·tables+46272(SB), R12
+	VBROADCASTI128 (R12)(R11*1), Y0
+	VINSERTI128    $0x01, (R12)(R10*1), Y0, Y0
+	VPSHUFB        Y0, Y2, Y2
+	MOVBLZX        R9, R10
+	POPCNTL        R10, R10
 	POPCNTL        R9, R9
-	ADDQ           $0x08, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x08, R8
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y1, X0
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
+	SHRL           $0x01, R9
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           DI, R10
+	VEXTRACTI128   $0x01, Y2, 8(AX)(R10*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_three:
-	VPXOR        Y2, Y2, Y2
-	VPCMPEQW     Y2, Y1, Y3
-	VPTEST       Y3, Y3
-	JNZ          utf16LEToUTF8AVX2_codes
-	VPMOVZXWD    X0, Y1
-	VPAND        ·tables+4160(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y3
-	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5504(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4288(SB), Y3, Y3
-	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y3, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+4160(SB), Y0, Y1
-	VPSLLD       $0x10, Y1, Y2
-	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5504(SB), Y1, Y1
-	VPOR         Y1, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y1
-	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+4288(SB), Y2, Y2
-	VPSHUFB      ·tables+27072(SB), Y2, Y2
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          utf16LEToUTF8AVX2_loop
-
-utf16LEToUTF8AVX2_codes:
+	VPXOR          Y2, Y2, Y2
+	VPCMPEQW       Y2, Y1, Y3
 	VPAND          ·tables+3968(SB), Y0, Y1
 	VPCMPEQW       Y2, Y1, Y1
-	VPMOVMSKB      Y1, R8
-	VPMOVMSKB      Y3, R9
-	NOTL           R8
+	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y3, R10
 	NOTL           R9
-	ANDL           $0x55555555, R8
-	ANDL           $0xaaaaaaaa, R9
-	ORL            R9, R8
-	VPMOVZXWD      X0, Y1
-	VPAND          ·tables+4160(SB), Y1, Y2
-	VPSRLD         $0x06, Y1, Y3
-	VPSLLD         $0x08, Y2, Y4
-	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4224(SB), Y4, Y4
-	VPAND          ·tables+4160(SB), Y3, Y3
-	VPSLLD         $0x08, Y3, Y3
-	VPSRLD         $0x0c, Y1, Y5
-	VPSLLD         $0x10, Y2, Y2
-	VPOR           Y3, Y2, Y2
-	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4288(SB), Y2, Y2
-	VMOVDQU        ·tables+4096(SB), Y5
-	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+4032(SB), Y3
-	VPCMPGTD       Y1, Y3, Y3
-	VPBLENDVB      Y5, Y4, Y2, Y2
-	VPBLENDVB      Y3, Y1, Y2, Y2
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
-	MOVL           R8, R10
-	SHRL           $0x08, R10
-	MOVBLZX        R10, R10
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
-	VPSHUFB        Y1, Y2, Y2
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y2, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y0, X0
-	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+4160(SB), Y0, Y1
-	VPSRLD         $0x06, Y0, Y2
-	VPSLLD         $0x08, Y1, Y3
-	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+4224(SB), Y3, Y3
-	VPAND          ·tables+4160(SB), Y2, Y2
-	VPSLLD         $0x08, Y2, Y2
-	VPSRLD         $0x0c, Y0, Y4
-	VPSLLD         $0x10, Y1, Y1
-	VPOR           Y2, Y1, Y1
-	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+4288(SB), Y1, Y1
-	VMOVDQU        ·tables+4096(SB), Y4
-	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+4032(SB), Y2
-	VPCMPGTD       Y0, Y2, Y2
-	VPBLENDVB      Y4, Y3, Y1, Y1
-	VPBLENDVB      Y2, Y0, Y1, Y1
-	MOVL           R8, R9
-	SHRL           $0x10, R9
-	MOVBLZX        R9, R9
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+22912(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
-	VPSHUFB        Y0, Y1, Y1
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x04, R8
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y1, X0
+	NOTL           R10
+	ANDL           $0x55555555, R9
+	ANDL           $0xaaaaaaaa, R10
+	ORL            R10, R9
+	VPSHUFB        ·tables+42112(SB), Y0, Y1
+	VPAND          ·tables+50368(SB), Y1, Y1
+	VPOR           ·tables+6208(SB), Y1, Y1
+	VPSRLW         $0x0c, Y0, Y2
+	VPSLLW         $0x02, Y0, Y0
+	VPAND          ·tables+2880(SB), Y0, Y0
+	VPOR           Y0, Y2, Y2
+	VPOR           ·tables+50432(SB), Y2, Y2
+	VPAND          ·tables+50496(SB), Y3, Y3
+	VPXOR          Y3, Y2, Y2
+	VPUNPCKLWD     Y2, Y1, Y0
+	VPUNPCKHWD     Y2, Y1, Y1
+	CMPL           R9, $-1
+	JNE            utf16LEToUTF8AVX2_table
+	VBROADCASTI128 ·tables+46256(SB), Y2
+	VPSHUFB        Y2, Y0, Y0
+	VPSHUFB        Y2, Y1, Y1
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
+	VMOVDQU        X1, 12(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y0, 24(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y1, 36(AX)(DI*1)
+	ADDQ           $0x30, DI
+	ADDQ           $0x20, SI
+	JMP            utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_table:
+	LEAQ           ·tables+42176(SB), R10
+	MOVL           R9, R11
+	SHLQ           $0x04, R11
+	MOVQ           R11, R12
+	ANDL           $0x00000ff0, R12
+	MOVQ           R11, R13
+	SHRQ           $0x08, R13
+	ANDL           $0x00000ff0, R13
+	MOVQ           R11, R14
+	SHRQ           $0x10, R14
+	ANDL           $0x00000ff0, R14
+	SHRQ           $0x18, R11
+	ANDL           $0x00000ff0, R11
+	VBROADCASTI128 (R10)(R12*1), Y2
+	VINSERTI128    $0x01, (R10)(R14*1), Y2, Y2
+	VBROADCASTI128 (R10)(R13*1), Y3
+	VINSERTI128    $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB        Y2, Y0, Y0
+	VPSHUFB        Y3, Y1, Y1
+	MOVBLZX        R9, R12
+	POPCNTL        R12, R10
+	MOVWLZX        R9, R12
+	POPCNTL        R12, R11
+	MOVL           R9, R12
+	ANDL           $0x00ffffff, R12
+	POPCNTL        R12, R12
+	POPCNTL        R9, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
+	ADDQ           DI, R12
+	VMOVDQU        X0, (AX)(DI*1)
+	VMOVDQU        X1, 4(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y0, 8(AX)(R11*1)
+	VEXTRACTI128   $0x01, Y1, 12(AX)(R12*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_surrogates:
 	VPAND     ·tables+5376(SB), Y0, Y1
 	VPCMPEQD  ·tables+5312(SB), Y1, Y1
-	VPMOVMSKB Y1, R8
-	CMPL      R8, $0xffffffff
+	VPMOVMSKB Y1, R9
+	CMPL      R9, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_mixed
 
 utf16LEToUTF8AVX2_pure:
@@ -16478,62 +16334,62 @@ utf16LEToUTF8AVX2_pure:
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     ·tables+5376(SB), Y0, Y1
 	VPCMPEQD  ·tables+5312(SB), Y1, Y1
-	VPMOVMSKB Y1, R8
-	CMPL      R8, $0xffffffff
+	VPMOVMSKB Y1, R9
+	CMPL      R9, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_loop
 	JMP       utf16LEToUTF8AVX2_pure
 
 utf16LEToUTF8AVX2_mixed:
 	VPAND     ·tables+5376(SB), Y0, Y1
 	VPCMPEQW  ·tables+3904(SB), Y1, Y2
-	VPMOVMSKB Y2, R8
-	VPCMPEQW  ·tables+4608(SB), Y1, Y2
 	VPMOVMSKB Y2, R9
-	MOVQ      $0x00000010, R10
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+4608(SB), Y1, Y2
+	VPMOVMSKB Y2, R10
+	MOVQ      $0x00000010, R11
+	BTL       $0x1f, R9
 	JCC       utf16LEToUTF8AVX2_whole
-	DECQ      R10
-	ANDL      $0x3fffffff, R8
+	DECQ      R11
+	ANDL      $0x3fffffff, R9
 
 utf16LEToUTF8AVX2_whole:
-	SHLL   $0x02, R8
-	CMPL   R8, R9
+	SHLL   $0x02, R9
+	CMPL   R9, R10
 	JEQ    utf16LEToUTF8AVX2_paired
-	XORL   R9, R8
-	TZCNTL R8, R8
-	BTL    R8, R9
+	XORL   R10, R9
+	TZCNTL R9, R9
+	BTL    R9, R10
 	JCS    utf16LEToUTF8AVX2_lone_low
-	SHRL   $0x01, R8
-	DECL   R8
+	SHRL   $0x01, R9
+	DECL   R9
 	JMP    utf16LEToUTF8AVX2_lone_cut
 
 utf16LEToUTF8AVX2_lone_low:
-	SHRL $0x01, R8
+	SHRL $0x01, R9
 
 utf16LEToUTF8AVX2_lone_cut:
-	MOVQ  R8, R10
-	TESTQ R10, R10
+	MOVQ  R9, R11
+	TESTQ R11, R11
 	JZ    utf16LEToUTF8AVX2_done
 
 utf16LEToUTF8AVX2_paired:
-	MOVQ R10, R11
-	CMPQ R11, $0x08
+	MOVQ R11, R12
+	CMPQ R12, $0x08
 	JBE  utf16LEToUTF8AVX2_low_n
-	MOVQ $0x00000008, R11
+	MOVQ $0x00000008, R12
 
 utf16LEToUTF8AVX2_low_n:
-	SHLQ  $0x02, R11
-	MOVL  $0xffffffff, R8
-	BZHIL R11, R8, R8
-	MOVQ  R10, R11
-	SUBQ  $0x08, R11
+	SHLQ  $0x02, R12
+	MOVL  $0xffffffff, R9
+	BZHIL R12, R9, R9
+	MOVQ  R11, R12
+	SUBQ  $0x08, R12
 	JGE   utf16LEToUTF8AVX2_high_n
-	XORQ  R11, R11
+	XORQ  R12, R12
 
 utf16LEToUTF8AVX2_high_n:
-	SHLQ         $0x02, R11
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
+	SHLQ         $0x02, R12
+	MOVL         $0xffffffff, R10
+	BZHIL        R12, R10, R10
 	VEXTRACTI128 $0x01, Y0, X1
 	VPALIGNR     $0x02, X0, X1, X1
 	VPMOVZXWD    X0, Y2
@@ -16584,39 +16440,39 @@ utf16LEToUTF8AVX2_high_n:
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
 	VPCMPGTB     ·tables+5952(SB), Y1, Y1
-	VPMOVMSKB    Y1, R11
-	ANDL         R8, R11
-	LEAQ         ·tables+10624(SB), R8
-	LEAQ         ·tables+12672(SB), R12
+	VPMOVMSKB    Y1, R12
+	ANDL         R9, R12
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R13
 	VEXTRACTI128 $0x01, Y3, X1
-	MOVL         R11, R13
-	MOVBLZX      R13, R13
-	MOVL         R11, R14
-	SHRL         $0x08, R14
+	MOVL         R12, R14
 	MOVBLZX      R14, R14
-	VMOVQ        (R8)(R13*8), X2
-	VPINSRQ      $0x01, (R12)(R14*8), X2, X2
+	MOVL         R12, R15
+	SHRL         $0x08, R15
+	MOVBLZX      R15, R15
+	VMOVQ        (R9)(R14*8), X2
+	VPINSRQ      $0x01, (R13)(R15*8), X2, X2
 	VPSHUFB      X2, X3, X3
 	VMOVQ        X3, (AX)(DI*1)
-	POPCNTL      R13, R13
-	ADDQ         R13, DI
+	POPCNTL      R14, R14
+	ADDQ         R14, DI
 	VPEXTRQ      $0x01, X3, (AX)(DI*1)
-	POPCNTL      R14, R13
-	ADDQ         R13, DI
-	MOVL         R11, R13
-	SHRL         $0x10, R13
-	MOVBLZX      R13, R13
-	SHRL         $0x18, R11
-	MOVBLZX      R11, R11
-	VMOVQ        (R8)(R13*8), X2
-	VPINSRQ      $0x01, (R12)(R11*8), X2, X2
+	POPCNTL      R15, R14
+	ADDQ         R14, DI
+	MOVL         R12, R14
+	SHRL         $0x10, R14
+	MOVBLZX      R14, R14
+	SHRL         $0x18, R12
+	MOVBLZX      R12, R12
+	VMOVQ        (R9)(R14*8), X2
+	VPINSRQ      $0x01, (R13)(R12*8), X2, X2
 	VPSHUFB      X2, X1, X1
 	VMOVQ        X1, (AX)(DI*1)
-	POPCNTL      R13, R8
-	ADDQ         R8, DI
+	POPCNTL      R14, R9
+	ADDQ         R9, DI
 	VPEXTRQ      $0x01, X1, (AX)(DI*1)
-	POPCNTL      R11, R8
-	ADDQ         R8, DI
+	POPCNTL      R12, R9
+	ADDQ         R9, DI
 	VEXTRACTI128 $0x01, Y0, X1
 	VPSRLDQ      $0x02, X1, X0
 	VPMOVZXWD    X1, Y1
@@ -16667,40 +16523,40 @@ utf16LEToUTF8AVX2_high_n:
 	VPSLLD       $0x10, Y0, Y7
 	VPOR         Y7, Y0, Y0
 	VPCMPGTB     ·tables+5952(SB), Y0, Y0
-	VPMOVMSKB    Y0, R8
-	ANDL         R9, R8
-	LEAQ         ·tables+10624(SB), R9
-	LEAQ         ·tables+12672(SB), R11
+	VPMOVMSKB    Y0, R9
+	ANDL         R10, R9
+	LEAQ         ·tables+10624(SB), R10
+	LEAQ         ·tables+12672(SB), R12
 	VEXTRACTI128 $0x01, Y2, X0
-	MOVL         R8, R12
-	MOVBLZX      R12, R12
-	MOVL         R8, R13
-	SHRL         $0x08, R13
+	MOVL         R9, R13
 	MOVBLZX      R13, R13
-	VMOVQ        (R9)(R12*8), X1
-	VPINSRQ      $0x01, (R11)(R13*8), X1, X1
+	MOVL         R9, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	VMOVQ        (R10)(R13*8), X1
+	VPINSRQ      $0x01, (R12)(R14*8), X1, X1
 	VPSHUFB      X1, X2, X2
 	VMOVQ        X2, (AX)(DI*1)
-	POPCNTL      R12, R12
-	ADDQ         R12, DI
+	POPCNTL      R13, R13
+	ADDQ         R13, DI
 	VPEXTRQ      $0x01, X2, (AX)(DI*1)
-	POPCNTL      R13, R12
-	ADDQ         R12, DI
-	MOVL         R8, R12
-	SHRL         $0x10, R12
-	MOVBLZX      R12, R12
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	VMOVQ        (R9)(R12*8), X1
-	VPINSRQ      $0x01, (R11)(R8*8), X1, X1
+	POPCNTL      R14, R13
+	ADDQ         R13, DI
+	MOVL         R9, R13
+	SHRL         $0x10, R13
+	MOVBLZX      R13, R13
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R10)(R13*8), X1
+	VPINSRQ      $0x01, (R12)(R9*8), X1, X1
 	VPSHUFB      X1, X0, X0
 	VMOVQ        X0, (AX)(DI*1)
-	POPCNTL      R12, R9
-	ADDQ         R9, DI
+	POPCNTL      R13, R10
+	ADDQ         R10, DI
 	VPEXTRQ      $0x01, X0, (AX)(DI*1)
-	POPCNTL      R8, R9
-	ADDQ         R9, DI
-	LEAQ         (SI)(R10*2), SI
+	POPCNTL      R9, R10
+	ADDQ         R10, DI
+	LEAQ         (SI)(R11*2), SI
 	JMP          utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_done:
@@ -16742,16 +16598,61 @@ TEXT ·utf16BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+0(SB), Y0
+	LEAQ    -96(BX), R8
 
 utf16BEToUTF8AVX2_loop:
-	CMPQ      SI, BX
-	JG        utf16BEToUTF8AVX2_done
+	CMPQ    SI, BX
+	JG      utf16BEToUTF8AVX2_done
+	CMPQ    DI, CX
+	JG      utf16BEToUTF8AVX2_done
+	VMOVDQU (DX)(SI*1), Y1
+	VPSHUFB Y0, Y1, Y1
+	VPTEST  ·tables+3968(SB), Y1
+	JNZ     utf16BEToUTF8AVX2_wide
+	CMPQ    SI, R8
+	JG      utf16BEToUTF8AVX2_one
+	VMOVDQU ·tables+50560(SB), Y2
+	VPMINUW Y2, Y1, Y1
+
+utf16BEToUTF8AVX2_run:
+	VMOVDQU   32(DX)(SI*1), Y3
+	VPSHUFB   Y0, Y3, Y3
+	VPMINUW   Y2, Y3, Y3
+	VMOVDQU   64(DX)(SI*1), Y4
+	VPSHUFB   Y0, Y4, Y4
+	VPMINUW   Y2, Y4, Y4
+	VMOVDQU   96(DX)(SI*1), Y5
+	VPSHUFB   Y0, Y5, Y5
+	VPMINUW   Y2, Y5, Y5
+	VPACKUSWB Y3, Y1, Y1
+	VPACKUSWB Y5, Y4, Y4
+	VPERMQ    $0xd8, Y1, Y1
+	VPERMQ    $0xd8, Y4, Y4
+	VMOVDQU   Y1, (AX)(DI*1)
+	VMOVDQU   Y4, 32(AX)(DI*1)
+	VPMOVMSKB Y1, R9
+	VPMOVMSKB Y4, R10
+	SHLQ      $0x20, R10
+	ORQ       R9, R10
+	JNZ       utf16BEToUTF8AVX2_run_end
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, R8
+	JG        utf16BEToUTF8AVX2_loop
 	CMPQ      DI, CX
-	JG        utf16BEToUTF8AVX2_done
+	JG        utf16BEToUTF8AVX2_loop
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPTEST    ·tables+3968(SB), Y1
-	JNZ       utf16BEToUTF8AVX2_wide
+	VPMINUW   Y2, Y1, Y1
+	JMP       utf16BEToUTF8AVX2_run
+
+utf16BEToUTF8AVX2_run_end:
+	TZCNTQ R10, R10
+	LEAQ   (SI)(R10*2), SI
+	ADDQ   R10, DI
+	JMP    utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_one:
 	VPACKUSWB Y1, Y1, Y1
 	VPERMQ    $0x08, Y1, Y1
 	VMOVDQU   X1, (AX)(DI*1)
@@ -16766,185 +16667,117 @@ utf16BEToUTF8AVX2_wide:
 	JNZ            utf16BEToUTF8AVX2_surrogates
 	VPTEST         Y2, Y2
 	JNZ            utf16BEToUTF8AVX2_three
-	VPSRLW         $0x06, Y1, Y2
-	VPOR           ·tables+3648(SB), Y2, Y2
-	VPAND          ·tables+3712(SB), Y1, Y3
-	VPSLLW         $0x08, Y3, Y3
-	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+6208(SB), Y2, Y2
-	VPAND          ·tables+3968(SB), Y1, Y4
-	VPXOR          Y3, Y3, Y3
-	VPCMPEQW       Y3, Y4, Y4
-	VPBLENDVB      Y4, Y1, Y2, Y2
-	VPACKSSWB      Y4, Y4, Y1
-	VPMOVMSKB      Y1, R8
-	NOTL           R8
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
-	SHRL           $0x10, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+6528(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
-	VPSHUFB        Y1, Y2, Y2
+	VPAND          ·tables+3712(SB), Y1, Y2
+	VPOR           ·tables+50560(SB), Y2, Y2
+	VPMINUW        Y1, Y2, Y2
+	VPSLLW         $0x02, Y1, Y3
+	VPAND          ·tables+2880(SB), Y3, Y3
+	VPOR           Y2, Y3, Y3
+	VPOR           ·tables+50624(SB), Y3, Y3
+	VPACKUSWB      Y1, Y1, Y1
+	VPMOVMSKB      Y1, R9
+	MOVL           R9, R10
+	SHLL           $0x04, R10
+	MOVL           R10, R11
+	ANDL           $0x00000ff0, R11
+	SHRL           $0x10, R10
+	ANDL           $0x00000ff0, R10
+	LEAQ           ·tables+46272(SB), R12
+	VBROADCASTI128 (R12)(R11*1), Y1
+	VINSERTI128    $0x01, (R12)(R10*1), Y1, Y1
+	VPSHUFB        Y1, Y3, Y3
+	MOVBLZX        R9, R10
+	POPCNTL        R10, R10
 	POPCNTL        R9, R9
-	ADDQ           $0x08, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x08, R8
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y2, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	SHRL           $0x01, R9
+	VMOVDQU        X3, (AX)(DI*1)
+	ADDQ           DI, R10
+	VEXTRACTI128   $0x01, Y3, 8(AX)(R10*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_three:
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y2, Y4
-	VPTEST       Y4, Y4
-	JNZ          utf16BEToUTF8AVX2_codes
-	VPMOVZXWD    X1, Y2
-	VPAND        ·tables+4160(SB), Y2, Y3
-	VPSLLD       $0x10, Y3, Y4
-	VPSLLD       $0x02, Y2, Y3
-	VPAND        ·tables+5504(SB), Y3, Y3
-	VPOR         Y3, Y4, Y4
-	VPSRLD       $0x0c, Y2, Y3
-	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+4288(SB), Y4, Y4
-	VPSHUFB      ·tables+27072(SB), Y4, Y4
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X4, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y4, X2
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+4160(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y3
-	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5504(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4288(SB), Y3, Y3
-	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y3, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          utf16BEToUTF8AVX2_loop
-
-utf16BEToUTF8AVX2_codes:
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y2, Y4
 	VPAND          ·tables+3968(SB), Y1, Y2
 	VPCMPEQW       Y3, Y2, Y2
-	VPMOVMSKB      Y2, R8
-	VPMOVMSKB      Y4, R9
-	NOTL           R8
+	VPMOVMSKB      Y2, R9
+	VPMOVMSKB      Y4, R10
 	NOTL           R9
-	ANDL           $0x55555555, R8
-	ANDL           $0xaaaaaaaa, R9
-	ORL            R9, R8
-	VPMOVZXWD      X1, Y2
-	VPAND          ·tables+4160(SB), Y2, Y3
-	VPSRLD         $0x06, Y2, Y4
-	VPSLLD         $0x08, Y3, Y5
-	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+4224(SB), Y5, Y5
-	VPAND          ·tables+4160(SB), Y4, Y4
-	VPSLLD         $0x08, Y4, Y4
-	VPSRLD         $0x0c, Y2, Y6
-	VPSLLD         $0x10, Y3, Y3
-	VPOR           Y4, Y3, Y3
-	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+4288(SB), Y3, Y3
-	VMOVDQU        ·tables+4096(SB), Y6
-	VPCMPGTD       Y2, Y6, Y6
-	VMOVDQU        ·tables+4032(SB), Y4
-	VPCMPGTD       Y2, Y4, Y4
-	VPBLENDVB      Y6, Y5, Y3, Y3
-	VPBLENDVB      Y4, Y2, Y3, Y3
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
-	MOVL           R8, R10
-	SHRL           $0x08, R10
-	MOVBLZX        R10, R10
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y2
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
-	VPSHUFB        Y2, Y3, Y3
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
-	POPCNTL        R10, R10
-	ADDQ           $0x04, R10
-	VMOVDQU        X3, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y3, X2
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+4160(SB), Y1, Y2
-	VPSRLD         $0x06, Y1, Y3
-	VPSLLD         $0x08, Y2, Y4
-	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4224(SB), Y4, Y4
-	VPAND          ·tables+4160(SB), Y3, Y3
-	VPSLLD         $0x08, Y3, Y3
-	VPSRLD         $0x0c, Y1, Y5
-	VPSLLD         $0x10, Y2, Y2
-	VPOR           Y3, Y2, Y2
-	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4288(SB), Y2, Y2
-	VMOVDQU        ·tables+4096(SB), Y5
-	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+4032(SB), Y3
-	VPCMPGTD       Y1, Y3, Y3
-	VPBLENDVB      Y5, Y4, Y2, Y2
-	VPBLENDVB      Y3, Y1, Y2, Y2
-	MOVL           R8, R9
-	SHRL           $0x10, R9
-	MOVBLZX        R9, R9
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+22912(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
-	VPSHUFB        Y1, Y2, Y2
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x04, R8
-	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y2, X1
+	NOTL           R10
+	ANDL           $0x55555555, R9
+	ANDL           $0xaaaaaaaa, R10
+	ORL            R10, R9
+	VPSHUFB        ·tables+42112(SB), Y1, Y2
+	VPAND          ·tables+50368(SB), Y2, Y2
+	VPOR           ·tables+6208(SB), Y2, Y2
+	VPSRLW         $0x0c, Y1, Y3
+	VPSLLW         $0x02, Y1, Y1
+	VPAND          ·tables+2880(SB), Y1, Y1
+	VPOR           Y1, Y3, Y3
+	VPOR           ·tables+50432(SB), Y3, Y3
+	VPAND          ·tables+50496(SB), Y4, Y4
+	VPXOR          Y4, Y3, Y3
+	VPUNPCKLWD     Y3, Y2, Y1
+	VPUNPCKHWD     Y3, Y2, Y2
+	CMPL           R9, $-1
+	JNE            utf16BEToUTF8AVX2_table
+	VBROADCASTI128 ·tables+46256(SB), Y3
+	VPSHUFB        Y3, Y1, Y1
+	VPSHUFB        Y3, Y2, Y2
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	VMOVDQU        X2, 12(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y1, 24(AX)(DI*1)
+	VEXTRACTI128   $0x01, Y2, 36(AX)(DI*1)
+	ADDQ           $0x30, DI
+	ADDQ           $0x20, SI
+	JMP            utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_table:
+	LEAQ           ·tables+42176(SB), R10
+	MOVL           R9, R11
+	SHLQ           $0x04, R11
+	MOVQ           R11, R12
+	ANDL           $0x00000ff0, R12
+	MOVQ           R11, R13
+	SHRQ           $0x08, R13
+	ANDL           $0x00000ff0, R13
+	MOVQ           R11, R14
+	SHRQ           $0x10, R14
+	ANDL           $0x00000ff0, R14
+	SHRQ           $0x18, R11
+	ANDL           $0x00000ff0, R11
+	VBROADCASTI128 (R10)(R12*1), Y3
+	VINSERTI128    $0x01, (R10)(R14*1), Y3, Y3
+	VBROADCASTI128 (R10)(R13*1), Y4
+	VINSERTI128    $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB        Y3, Y1, Y1
+	VPSHUFB        Y4, Y2, Y2
+	MOVBLZX        R9, R12
+	POPCNTL        R12, R10
+	MOVWLZX        R9, R12
+	POPCNTL        R12, R11
+	MOVL           R9, R12
+	ANDL           $0x00ffffff, R12
+	POPCNTL        R12, R12
+	POPCNTL        R9, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
+	ADDQ           DI, R12
+	VMOVDQU        X1, (AX)(DI*1)
+	VMOVDQU        X2, 4(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y1, 8(AX)(R11*1)
+	VEXTRACTI128   $0x01, Y2, 12(AX)(R12*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_surrogates:
 	VPAND     ·tables+5376(SB), Y1, Y2
 	VPCMPEQD  ·tables+5312(SB), Y2, Y2
-	VPMOVMSKB Y2, R8
-	CMPL      R8, $0xffffffff
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_mixed
 
 utf16BEToUTF8AVX2_pure:
@@ -16975,62 +16808,62 @@ utf16BEToUTF8AVX2_pure:
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+5376(SB), Y1, Y2
 	VPCMPEQD  ·tables+5312(SB), Y2, Y2
-	VPMOVMSKB Y2, R8
-	CMPL      R8, $0xffffffff
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_loop
 	JMP       utf16BEToUTF8AVX2_pure
 
 utf16BEToUTF8AVX2_mixed:
 	VPAND     ·tables+5376(SB), Y1, Y2
 	VPCMPEQW  ·tables+3904(SB), Y2, Y3
-	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+4608(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
-	MOVQ      $0x00000010, R10
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+4608(SB), Y2, Y3
+	VPMOVMSKB Y3, R10
+	MOVQ      $0x00000010, R11
+	BTL       $0x1f, R9
 	JCC       utf16BEToUTF8AVX2_whole
-	DECQ      R10
-	ANDL      $0x3fffffff, R8
+	DECQ      R11
+	ANDL      $0x3fffffff, R9
 
 utf16BEToUTF8AVX2_whole:
-	SHLL   $0x02, R8
-	CMPL   R8, R9
+	SHLL   $0x02, R9
+	CMPL   R9, R10
 	JEQ    utf16BEToUTF8AVX2_paired
-	XORL   R9, R8
-	TZCNTL R8, R8
-	BTL    R8, R9
+	XORL   R10, R9
+	TZCNTL R9, R9
+	BTL    R9, R10
 	JCS    utf16BEToUTF8AVX2_lone_low
-	SHRL   $0x01, R8
-	DECL   R8
+	SHRL   $0x01, R9
+	DECL   R9
 	JMP    utf16BEToUTF8AVX2_lone_cut
 
 utf16BEToUTF8AVX2_lone_low:
-	SHRL $0x01, R8
+	SHRL $0x01, R9
 
 utf16BEToUTF8AVX2_lone_cut:
-	MOVQ  R8, R10
-	TESTQ R10, R10
+	MOVQ  R9, R11
+	TESTQ R11, R11
 	JZ    utf16BEToUTF8AVX2_done
 
 utf16BEToUTF8AVX2_paired:
-	MOVQ R10, R11
-	CMPQ R11, $0x08
+	MOVQ R11, R12
+	CMPQ R12, $0x08
 	JBE  utf16BEToUTF8AVX2_low_n
-	MOVQ $0x00000008, R11
+	MOVQ $0x00000008, R12
 
 utf16BEToUTF8AVX2_low_n:
-	SHLQ  $0x02, R11
-	MOVL  $0xffffffff, R8
-	BZHIL R11, R8, R8
-	MOVQ  R10, R11
-	SUBQ  $0x08, R11
+	SHLQ  $0x02, R12
+	MOVL  $0xffffffff, R9
+	BZHIL R12, R9, R9
+	MOVQ  R11, R12
+	SUBQ  $0x08, R12
 	JGE   utf16BEToUTF8AVX2_high_n
-	XORQ  R11, R11
+	XORQ  R12, R12
 
 utf16BEToUTF8AVX2_high_n:
-	SHLQ         $0x02, R11
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
+	SHLQ         $0x02, R12
+	MOVL         $0xffffffff, R10
+	BZHIL        R12, R10, R10
 	VEXTRACTI128 $0x01, Y1, X2
 	VPALIGNR     $0x02, X1, X2, X2
 	VPMOVZXWD    X1, Y3
@@ -17081,39 +16914,39 @@ utf16BEToUTF8AVX2_high_n:
 	VPSLLD       $0x10, Y2, Y9
 	VPOR         Y9, Y2, Y2
 	VPCMPGTB     ·tables+5952(SB), Y2, Y2
-	VPMOVMSKB    Y2, R11
-	ANDL         R8, R11
-	LEAQ         ·tables+10624(SB), R8
-	LEAQ         ·tables+12672(SB), R12
+	VPMOVMSKB    Y2, R12
+	ANDL         R9, R12
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R13
 	VEXTRACTI128 $0x01, Y4, X2
-	MOVL         R11, R13
-	MOVBLZX      R13, R13
-	MOVL         R11, R14
-	SHRL         $0x08, R14
+	MOVL         R12, R14
 	MOVBLZX      R14, R14
-	VMOVQ        (R8)(R13*8), X3
-	VPINSRQ      $0x01, (R12)(R14*8), X3, X3
+	MOVL         R12, R15
+	SHRL         $0x08, R15
+	MOVBLZX      R15, R15
+	VMOVQ        (R9)(R14*8), X3
+	VPINSRQ      $0x01, (R13)(R15*8), X3, X3
 	VPSHUFB      X3, X4, X4
 	VMOVQ        X4, (AX)(DI*1)
-	POPCNTL      R13, R13
-	ADDQ         R13, DI
+	POPCNTL      R14, R14
+	ADDQ         R14, DI
 	VPEXTRQ      $0x01, X4, (AX)(DI*1)
-	POPCNTL      R14, R13
-	ADDQ         R13, DI
-	MOVL         R11, R13
-	SHRL         $0x10, R13
-	MOVBLZX      R13, R13
-	SHRL         $0x18, R11
-	MOVBLZX      R11, R11
-	VMOVQ        (R8)(R13*8), X3
-	VPINSRQ      $0x01, (R12)(R11*8), X3, X3
+	POPCNTL      R15, R14
+	ADDQ         R14, DI
+	MOVL         R12, R14
+	SHRL         $0x10, R14
+	MOVBLZX      R14, R14
+	SHRL         $0x18, R12
+	MOVBLZX      R12, R12
+	VMOVQ        (R9)(R14*8), X3
+	VPINSRQ      $0x01, (R13)(R12*8), X3, X3
 	VPSHUFB      X3, X2, X2
 	VMOVQ        X2, (AX)(DI*1)
-	POPCNTL      R13, R8
-	ADDQ         R8, DI
+	POPCNTL      R14, R9
+	ADDQ         R9, DI
 	VPEXTRQ      $0x01, X2, (AX)(DI*1)
-	POPCNTL      R11, R8
-	ADDQ         R8, DI
+	POPCNTL      R12, R9
+	ADDQ         R9, DI
 	VEXTRACTI128 $0x01, Y1, X2
 	VPSRLDQ      $0x02, X2, X1
 	VPMOVZXWD    X2, Y2
@@ -17164,40 +16997,40 @@ utf16BEToUTF8AVX2_high_n:
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
 	VPCMPGTB     ·tables+5952(SB), Y1, Y1
-	VPMOVMSKB    Y1, R8
-	ANDL         R9, R8
-	LEAQ         ·tables+10624(SB), R9
-	LEAQ         ·tables+12672(SB), R11
+	VPMOVMSKB    Y1, R9
+	ANDL         R10, R9
+	LEAQ         ·tables+10624(SB), R10
+	LEAQ         ·tables+12672(SB), R12
 	VEXTRACTI128 $0x01, Y3, X1
-	MOVL         R8, R12
-	MOVBLZX      R12, R12
-	MOVL         R8, R13
-	SHRL         $0x08, R13
+	MOVL         R9, R13
 	MOVBLZX      R13, R13
-	VMOVQ        (R9)(R12*8), X2
-	VPINSRQ      $0x01, (R11)(R13*8), X2, X2
+	MOVL         R9, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	VMOVQ        (R10)(R13*8), X2
+	VPINSRQ      $0x01, (R12)(R14*8), X2, X2
 	VPSHUFB      X2, X3, X3
 	VMOVQ        X3, (AX)(DI*1)
-	POPCNTL      R12, R12
-	ADDQ         R12, DI
+	POPCNTL      R13, R13
+	ADDQ         R13, DI
 	VPEXTRQ      $0x01, X3, (AX)(DI*1)
-	POPCNTL      R13, R12
-	ADDQ         R12, DI
-	MOVL         R8, R12
-	SHRL         $0x10, R12
-	MOVBLZX      R12, R12
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	VMOVQ        (R9)(R12*8), X2
-	VPINSRQ      $0x01, (R11)(R8*8), X2, X2
+	POPCNTL      R14, R13
+	ADDQ         R13, DI
+	MOVL         R9, R13
+	SHRL         $0x10, R13
+	MOVBLZX      R13, R13
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R10)(R13*8), X2
+	VPINSRQ      $0x01, (R12)(R9*8), X2, X2
 	VPSHUFB      X2, X1, X1
 	VMOVQ        X1, (AX)(DI*1)
-	POPCNTL      R12, R9
-	ADDQ         R9, DI
+	POPCNTL      R13, R10
+	ADDQ         R10, DI
 	VPEXTRQ      $0x01, X1, (AX)(DI*1)
-	POPCNTL      R8, R9
-	ADDQ         R9, DI
-	LEAQ         (SI)(R10*2), SI
+	POPCNTL      R9, R10
+	ADDQ         R10, DI
+	LEAQ         (SI)(R11*2), SI
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_done:
@@ -17244,10 +17077,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+42432(SB), Z6
-	VMOVDQU64    ·tables+42496(SB), Z7
-	VMOVDQU64    ·tables+42560(SB), Z8
-	VMOVDQU64    ·tables+42624(SB), Z9
+	VMOVDQU64    ·tables+51008(SB), Z6
+	VMOVDQU64    ·tables+51072(SB), Z7
+	VMOVDQU64    ·tables+51136(SB), Z8
+	VMOVDQU64    ·tables+51200(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -17469,8 +17302,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+42688(SB), Z5
-	VMOVDQU64    ·tables+42752(SB), Z6
+	VMOVDQU64    ·tables+51264(SB), Z5
+	VMOVDQU64    ·tables+51328(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -17710,8 +17543,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+46912(SB), Y0
-	VMOVDQU ·tables+46976(SB), Y1
+	VMOVDQU ·tables+55488(SB), Y0
+	VMOVDQU ·tables+55552(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -17728,75 +17561,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+47040(SB), Y2, Y3
+	VPXOR          ·tables+55616(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPADDUSB       ·tables+55680(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+55648(SB), Y3, Y3
+	VPADDUSB       ·tables+55680(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+55648(SB), Y3, Y3
+	VPADDUSB       ·tables+55680(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+55648(SB), Y3, Y3
+	VPADDUSB       ·tables+55680(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+55648(SB), Y3, Y3
+	VPADDUSB       ·tables+55680(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+55648(SB), Y3, Y3
+	VPADDUSB       ·tables+55680(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y6
+	VPSUBB         ·tables+55648(SB), Y3, Y3
+	VPADDUSB       ·tables+55680(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47072(SB), Y3, Y3
-	VPADDUSB       ·tables+47104(SB), Y3, Y3
+	VPSUBB         ·tables+55648(SB), Y3, Y3
+	VPADDUSB       ·tables+55680(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+47136(SB), Y4, Y3
-	VPCMPEQB       ·tables+47168(SB), Y3, Y3
+	VPAND          ·tables+55712(SB), Y4, Y3
+	VPCMPEQB       ·tables+55744(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -17861,12 +17694,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y4
+	VMOVDQU        ·tables+55520(SB), Y3
+	VMOVDQU        ·tables+55520(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y5
+	VMOVDQU        ·tables+55520(SB), Y3
+	VMOVDQU        ·tables+55520(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17909,8 +17742,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y4
+	VMOVDQU        ·tables+55520(SB), Y3
+	VMOVDQU        ·tables+55520(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17920,7 +17753,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42816(SB), R12
+	LEAQ           ·tables+51392(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17950,8 +17783,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y5
+	VMOVDQU        ·tables+55520(SB), Y3
+	VMOVDQU        ·tables+55520(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -17961,7 +17794,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42816(SB), R12
+	LEAQ           ·tables+51392(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17996,12 +17829,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y4
+	VMOVDQU        ·tables+55520(SB), Y3
+	VMOVDQU        ·tables+55520(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y5
+	VMOVDQU        ·tables+55520(SB), Y3
+	VMOVDQU        ·tables+55520(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -18044,8 +17877,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y4
+	VMOVDQU        ·tables+55520(SB), Y3
+	VMOVDQU        ·tables+55520(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -18055,7 +17888,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42816(SB), R12
+	LEAQ           ·tables+51392(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18085,8 +17918,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46944(SB), Y3
-	VMOVDQU        ·tables+46944(SB), Y5
+	VMOVDQU        ·tables+55520(SB), Y3
+	VMOVDQU        ·tables+55520(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -18096,7 +17929,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+42816(SB), R11
+	LEAQ           ·tables+51392(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -18202,7 +18035,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+47488(SB), Y1, Y7
+	VPAND          ·tables+56064(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -18210,21 +18043,21 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+47296(SB), Y6, Y7
+	VPAND          ·tables+55872(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+47296(SB), Y6, Y2
-	VPAND          ·tables+47360(SB), Y9, Y6
+	VPAND          ·tables+55872(SB), Y6, Y2
+	VPAND          ·tables+55936(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+47392(SB), Y9, Y10
-	VPCMPEQW       ·tables+47424(SB), Y10, Y10
-	VPAND          ·tables+47296(SB), Y7, Y9
+	VPAND          ·tables+55968(SB), Y9, Y10
+	VPCMPEQW       ·tables+56000(SB), Y10, Y10
+	VPAND          ·tables+55872(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+47328(SB), Y7, Y6
+	VPAND          ·tables+55904(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
@@ -18243,7 +18076,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+47456(SB), Y6, Y6
+	VPAND      ·tables+56032(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -18251,13 +18084,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+47456(SB), Y6, Y9
+	VPAND      ·tables+56032(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
 	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+47456(SB), Y6, Y6
+	VPAND      ·tables+56032(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -18269,7 +18102,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+47456(SB), Y7, Y7
+	VPAND        ·tables+56032(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -18278,13 +18111,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+47456(SB), Y7, Y9
+	VPAND        ·tables+56032(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
 	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+47456(SB), Y7, Y7
+	VPAND        ·tables+56032(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -18292,7 +18125,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+47296(SB), Y8, Y5
+	VPAND        ·tables+55872(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -18300,15 +18133,15 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+47296(SB), Y8, Y3
-	VPAND        ·tables+47360(SB), Y4, Y5
+	VPAND        ·tables+55872(SB), Y8, Y3
+	VPAND        ·tables+55936(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+47392(SB), Y4, Y8
-	VPCMPEQW     ·tables+47424(SB), Y8, Y8
-	VPAND        ·tables+47296(SB), Y1, Y4
+	VPAND        ·tables+55968(SB), Y4, Y8
+	VPCMPEQW     ·tables+56000(SB), Y8, Y8
+	VPAND        ·tables+55872(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+47328(SB), Y1, Y1
+	VPAND        ·tables+55904(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
@@ -18327,7 +18160,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+47456(SB), Y1, Y1
+	VPAND      ·tables+56032(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -18335,13 +18168,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+47456(SB), Y1, Y5
+	VPAND      ·tables+56032(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
 	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+47456(SB), Y1, Y1
+	VPAND      ·tables+56032(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -18353,7 +18186,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+47456(SB), Y4, Y4
+	VPAND        ·tables+56032(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -18362,19 +18195,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+47456(SB), Y4, Y8
+	VPAND        ·tables+56032(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
 	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+47456(SB), Y4, Y4
+	VPAND        ·tables+56032(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+47232(SB), Y4
+	VMOVDQU   ·tables+55808(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -24018,7 +23851,1095 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 42112
+	// bmpDupLow at 42112
+	QUAD $0x0606040402020000
+	QUAD $0x0e0e0c0c0a0a0808
+	QUAD $0x0606040402020000
+	QUAD $0x0e0e0c0c0a0a0808
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// bmpSpread at 42176
+	QUAD $0x808080800c080400
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c08040103
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c08050700
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0805070103
+	QUAD $0x8080808080808080
+	QUAD $0x800c080507010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c080507010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x800c080507060103
+	QUAD $0x8080808080808080
+	QUAD $0x0c08050706010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c08050706010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x800c080507060103
+	QUAD $0x8080808080808080
+	QUAD $0x0c08050706010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c08050706010302
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c090b0400
+	QUAD $0x8080808080808080
+	QUAD $0x80800c090b040103
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b04010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b04010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800c090b050700
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b05070103
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0507010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0507010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b05070600
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0507060103
+	QUAD $0x8080808080808080
+	QUAD $0x090b050706010302
+	QUAD $0x808080808080800c
+	QUAD $0x090b050706010302
+	QUAD $0x808080808080800c
+	QUAD $0x800c090b05070600
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0507060103
+	QUAD $0x8080808080808080
+	QUAD $0x090b050706010302
+	QUAD $0x808080808080800c
+	QUAD $0x090b050706010302
+	QUAD $0x808080808080800c
+	QUAD $0x80800c090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b0a040103
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a04010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a04010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b0a050700
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a05070103
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507010302
+	QUAD $0x808080808080800c
+	QUAD $0x090b0a0507010302
+	QUAD $0x808080808080800c
+	QUAD $0x0c090b0a05070600
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507060103
+	QUAD $0x808080808080800c
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0c090b0a05070600
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507060103
+	QUAD $0x808080808080800c
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x80800c090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b0a040103
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a04010302
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a04010302
+	QUAD $0x8080808080808080
+	QUAD $0x800c090b0a050700
+	QUAD $0x8080808080808080
+	QUAD $0x0c090b0a05070103
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507010302
+	QUAD $0x808080808080800c
+	QUAD $0x090b0a0507010302
+	QUAD $0x808080808080800c
+	QUAD $0x0c090b0a05070600
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507060103
+	QUAD $0x808080808080800c
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0c090b0a05070600
+	QUAD $0x8080808080808080
+	QUAD $0x090b0a0507060103
+	QUAD $0x808080808080800c
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x0b0a050706010302
+	QUAD $0x8080808080800c09
+	QUAD $0x8080800d0f080400
+	QUAD $0x8080808080808080
+	QUAD $0x80800d0f08040103
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x80800d0f08050700
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0805070103
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f080507010302
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f080507010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f080507060103
+	QUAD $0x8080808080808080
+	QUAD $0x0f08050706010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f08050706010302
+	QUAD $0x808080808080800d
+	QUAD $0x800d0f0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f080507060103
+	QUAD $0x8080808080808080
+	QUAD $0x0f08050706010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f08050706010302
+	QUAD $0x808080808080800d
+	QUAD $0x80800d0f090b0400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f090b040103
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b04010302
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b04010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f090b050700
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b05070103
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f090b0507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f090b05070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0507060103
+	QUAD $0x808080808080800d
+	QUAD $0x090b050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0d0f090b05070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0507060103
+	QUAD $0x808080808080800d
+	QUAD $0x090b050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x800d0f090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b0a040103
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0a04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f090b0a04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f090b0a050700
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0a05070103
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f090b0a05070600
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0f090b0a05070600
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x800d0f090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f090b0a040103
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0a04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f090b0a04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f090b0a050700
+	QUAD $0x8080808080808080
+	QUAD $0x0f090b0a05070103
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f090b0a05070600
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0f090b0a05070600
+	QUAD $0x808080808080800d
+	QUAD $0x090b0a0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x0b0a050706010302
+	QUAD $0x80808080800d0f09
+	QUAD $0x80800d0f0e080400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0e08040103
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0e08050700
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0805070103
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f0e080507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f0e0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507060103
+	QUAD $0x808080808080800d
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0d0f0e0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507060103
+	QUAD $0x808080808080800d
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x800d0f0e090b0400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e090b040103
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f0e090b04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f0e090b050700
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b05070103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b05070600
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0f0e090b05070600
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0d0f0e090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b0a040103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b0a050700
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a05070103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0d0f0e090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b0a040103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b0a050700
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a05070103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x80800d0f0e080400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0e08040103
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0804010302
+	QUAD $0x8080808080808080
+	QUAD $0x800d0f0e08050700
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e0805070103
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f0e080507010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f0e0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507060103
+	QUAD $0x808080808080800d
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0d0f0e0805070600
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e080507060103
+	QUAD $0x808080808080800d
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e08050706010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x800d0f0e090b0400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0f0e090b040103
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0f0e090b04010302
+	QUAD $0x808080808080800d
+	QUAD $0x0d0f0e090b050700
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b05070103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0507010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b05070600
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0f0e090b05070600
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0507060103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b050706010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0d0f0e090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b0a040103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b0a050700
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a05070103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0d0f0e090b0a0400
+	QUAD $0x8080808080808080
+	QUAD $0x0f0e090b0a040103
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0e090b0a04010302
+	QUAD $0x8080808080800d0f
+	QUAD $0x0f0e090b0a050700
+	QUAD $0x808080808080800d
+	QUAD $0x0e090b0a05070103
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x090b0a0507010302
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0e090b0a05070600
+	QUAD $0x8080808080800d0f
+	QUAD $0x090b0a0507060103
+	QUAD $0x80808080800d0f0e
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+	QUAD $0x0b0a050706010302
+	QUAD $0x808080800d0f0e09
+
+	// bmpTwo at 46272
+	QUAD $0x0e0c0a0806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080604020001
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a080604020300
+	QUAD $0x808080808080800e
+	QUAD $0x0a08060402030001
+	QUAD $0x8080808080800e0c
+	QUAD $0x0c0a080604050200
+	QUAD $0x808080808080800e
+	QUAD $0x0a08060405020001
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a08060405020300
+	QUAD $0x8080808080800e0c
+	QUAD $0x0806040502030001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0c0a080607040200
+	QUAD $0x808080808080800e
+	QUAD $0x0a08060704020001
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a08060704020300
+	QUAD $0x8080808080800e0c
+	QUAD $0x0806070402030001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0a08060704050200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0806070405020001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0806070405020300
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0607040502030001
+	QUAD $0x808080800e0c0a08
+	QUAD $0x0c0a080906040200
+	QUAD $0x808080808080800e
+	QUAD $0x0a08090604020001
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a08090604020300
+	QUAD $0x8080808080800e0c
+	QUAD $0x0809060402030001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0a08090604050200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0809060405020001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0809060405020300
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0906040502030001
+	QUAD $0x808080800e0c0a08
+	QUAD $0x0a08090607040200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0809060704020001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0809060704020300
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0906070402030001
+	QUAD $0x808080800e0c0a08
+	QUAD $0x0809060704050200
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0906070405020001
+	QUAD $0x808080800e0c0a08
+	QUAD $0x0906070405020300
+	QUAD $0x808080800e0c0a08
+	QUAD $0x0607040502030001
+	QUAD $0x8080800e0c0a0809
+	QUAD $0x0c0a0b0806040200
+	QUAD $0x808080808080800e
+	QUAD $0x0a0b080604020001
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a0b080604020300
+	QUAD $0x8080808080800e0c
+	QUAD $0x0b08060402030001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0a0b080604050200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0b08060405020001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0b08060405020300
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0806040502030001
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0a0b080607040200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0b08060704020001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0b08060704020300
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0806070402030001
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0b08060704050200
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0806070405020001
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0806070405020300
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0607040502030001
+	QUAD $0x8080800e0c0a0b08
+	QUAD $0x0a0b080906040200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0b08090604020001
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0b08090604020300
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0809060402030001
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0b08090604050200
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0809060405020001
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0809060405020300
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0906040502030001
+	QUAD $0x8080800e0c0a0b08
+	QUAD $0x0b08090607040200
+	QUAD $0x80808080800e0c0a
+	QUAD $0x0809060704020001
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0809060704020300
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0906070402030001
+	QUAD $0x8080800e0c0a0b08
+	QUAD $0x0809060704050200
+	QUAD $0x808080800e0c0a0b
+	QUAD $0x0906070405020001
+	QUAD $0x8080800e0c0a0b08
+	QUAD $0x0906070405020300
+	QUAD $0x8080800e0c0a0b08
+	QUAD $0x0607040502030001
+	QUAD $0x80800e0c0a0b0809
+	QUAD $0x0c0d0a0806040200
+	QUAD $0x808080808080800e
+	QUAD $0x0d0a080604020001
+	QUAD $0x8080808080800e0c
+	QUAD $0x0d0a080604020300
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a08060402030001
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0d0a080604050200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a08060405020001
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0a08060405020300
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0806040502030001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0d0a080607040200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a08060704020001
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0a08060704020300
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0806070402030001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0a08060704050200
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0806070405020001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0806070405020300
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0607040502030001
+	QUAD $0x8080800e0c0d0a08
+	QUAD $0x0d0a080906040200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a08090604020001
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0a08090604020300
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0809060402030001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0a08090604050200
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0809060405020001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0809060405020300
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0906040502030001
+	QUAD $0x8080800e0c0d0a08
+	QUAD $0x0a08090607040200
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0809060704020001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0809060704020300
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0906070402030001
+	QUAD $0x8080800e0c0d0a08
+	QUAD $0x0809060704050200
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0906070405020001
+	QUAD $0x8080800e0c0d0a08
+	QUAD $0x0906070405020300
+	QUAD $0x8080800e0c0d0a08
+	QUAD $0x0607040502030001
+	QUAD $0x80800e0c0d0a0809
+	QUAD $0x0d0a0b0806040200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a0b080604020001
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0a0b080604020300
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0b08060402030001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0a0b080604050200
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0b08060405020001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0b08060405020300
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0806040502030001
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0a0b080607040200
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0b08060704020001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0b08060704020300
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0806070402030001
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0b08060704050200
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0806070405020001
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0806070405020300
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0607040502030001
+	QUAD $0x80800e0c0d0a0b08
+	QUAD $0x0a0b080906040200
+	QUAD $0x80808080800e0c0d
+	QUAD $0x0b08090604020001
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0b08090604020300
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0809060402030001
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0b08090604050200
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0809060405020001
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0809060405020300
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0906040502030001
+	QUAD $0x80800e0c0d0a0b08
+	QUAD $0x0b08090607040200
+	QUAD $0x808080800e0c0d0a
+	QUAD $0x0809060704020001
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0809060704020300
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0906070402030001
+	QUAD $0x80800e0c0d0a0b08
+	QUAD $0x0809060704050200
+	QUAD $0x8080800e0c0d0a0b
+	QUAD $0x0906070405020001
+	QUAD $0x80800e0c0d0a0b08
+	QUAD $0x0906070405020300
+	QUAD $0x80800e0c0d0a0b08
+	QUAD $0x0607040502030001
+	QUAD $0x800e0c0d0a0b0809
+	QUAD $0x0f0c0a0806040200
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a080604020001
+	QUAD $0x8080808080800e0f
+	QUAD $0x0c0a080604020300
+	QUAD $0x8080808080800e0f
+	QUAD $0x0a08060402030001
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0c0a080604050200
+	QUAD $0x8080808080800e0f
+	QUAD $0x0a08060405020001
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a08060405020300
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0806040502030001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0c0a080607040200
+	QUAD $0x8080808080800e0f
+	QUAD $0x0a08060704020001
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a08060704020300
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0806070402030001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0a08060704050200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0806070405020001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0806070405020300
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0607040502030001
+	QUAD $0x8080800e0f0c0a08
+	QUAD $0x0c0a080906040200
+	QUAD $0x8080808080800e0f
+	QUAD $0x0a08090604020001
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a08090604020300
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0809060402030001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0a08090604050200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0809060405020001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0809060405020300
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0906040502030001
+	QUAD $0x8080800e0f0c0a08
+	QUAD $0x0a08090607040200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0809060704020001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0809060704020300
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0906070402030001
+	QUAD $0x8080800e0f0c0a08
+	QUAD $0x0809060704050200
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0906070405020001
+	QUAD $0x8080800e0f0c0a08
+	QUAD $0x0906070405020300
+	QUAD $0x8080800e0f0c0a08
+	QUAD $0x0607040502030001
+	QUAD $0x80800e0f0c0a0809
+	QUAD $0x0c0a0b0806040200
+	QUAD $0x8080808080800e0f
+	QUAD $0x0a0b080604020001
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a0b080604020300
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0b08060402030001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0a0b080604050200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0b08060405020001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0b08060405020300
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0806040502030001
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0a0b080607040200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0b08060704020001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0b08060704020300
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0806070402030001
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0b08060704050200
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0806070405020001
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0806070405020300
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0607040502030001
+	QUAD $0x80800e0f0c0a0b08
+	QUAD $0x0a0b080906040200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0b08090604020001
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0b08090604020300
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0809060402030001
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0b08090604050200
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0809060405020001
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0809060405020300
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0906040502030001
+	QUAD $0x80800e0f0c0a0b08
+	QUAD $0x0b08090607040200
+	QUAD $0x808080800e0f0c0a
+	QUAD $0x0809060704020001
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0809060704020300
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0906070402030001
+	QUAD $0x80800e0f0c0a0b08
+	QUAD $0x0809060704050200
+	QUAD $0x8080800e0f0c0a0b
+	QUAD $0x0906070405020001
+	QUAD $0x80800e0f0c0a0b08
+	QUAD $0x0906070405020300
+	QUAD $0x80800e0f0c0a0b08
+	QUAD $0x0607040502030001
+	QUAD $0x800e0f0c0a0b0809
+	QUAD $0x0c0d0a0806040200
+	QUAD $0x8080808080800e0f
+	QUAD $0x0d0a080604020001
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0d0a080604020300
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a08060402030001
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0d0a080604050200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a08060405020001
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0a08060405020300
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0806040502030001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0d0a080607040200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a08060704020001
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0a08060704020300
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0806070402030001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0a08060704050200
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0806070405020001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0806070405020300
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0607040502030001
+	QUAD $0x80800e0f0c0d0a08
+	QUAD $0x0d0a080906040200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a08090604020001
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0a08090604020300
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0809060402030001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0a08090604050200
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0809060405020001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0809060405020300
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0906040502030001
+	QUAD $0x80800e0f0c0d0a08
+	QUAD $0x0a08090607040200
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0809060704020001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0809060704020300
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0906070402030001
+	QUAD $0x80800e0f0c0d0a08
+	QUAD $0x0809060704050200
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0906070405020001
+	QUAD $0x80800e0f0c0d0a08
+	QUAD $0x0906070405020300
+	QUAD $0x80800e0f0c0d0a08
+	QUAD $0x0607040502030001
+	QUAD $0x800e0f0c0d0a0809
+	QUAD $0x0d0a0b0806040200
+	QUAD $0x80808080800e0f0c
+	QUAD $0x0a0b080604020001
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0a0b080604020300
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0b08060402030001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0a0b080604050200
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0b08060405020001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0b08060405020300
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0806040502030001
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0a0b080607040200
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0b08060704020001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0b08060704020300
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0806070402030001
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0b08060704050200
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0806070405020001
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0806070405020300
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0607040502030001
+	QUAD $0x800e0f0c0d0a0b08
+	QUAD $0x0a0b080906040200
+	QUAD $0x808080800e0f0c0d
+	QUAD $0x0b08090604020001
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0b08090604020300
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0809060402030001
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0b08090604050200
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0809060405020001
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0809060405020300
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0906040502030001
+	QUAD $0x800e0f0c0d0a0b08
+	QUAD $0x0b08090607040200
+	QUAD $0x8080800e0f0c0d0a
+	QUAD $0x0809060704020001
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0809060704020300
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0906070402030001
+	QUAD $0x800e0f0c0d0a0b08
+	QUAD $0x0809060704050200
+	QUAD $0x80800e0f0c0d0a0b
+	QUAD $0x0906070405020001
+	QUAD $0x800e0f0c0d0a0b08
+	QUAD $0x0906070405020300
+	QUAD $0x800e0f0c0d0a0b08
+	QUAD $0x0607040502030001
+	QUAD $0x0e0f0c0d0a0b0809
+
+	// bmp3F7F3F7F at 50368
+	QUAD $0x3f7f3f7f3f7f3f7f
+	QUAD $0x3f7f3f7f3f7f3f7f
+	QUAD $0x3f7f3f7f3f7f3f7f
+	QUAD $0x3f7f3f7f3f7f3f7f
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// bmp80E080E0 at 50432
+	QUAD $0x80e080e080e080e0
+	QUAD $0x80e080e080e080e0
+	QUAD $0x80e080e080e080e0
+	QUAD $0x80e080e080e080e0
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// bmp40004000 at 50496
+	QUAD $0x4000400040004000
+	QUAD $0x4000400040004000
+	QUAD $0x4000400040004000
+	QUAD $0x4000400040004000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// bmp800080 at 50560
+	QUAD $0x0080008000800080
+	QUAD $0x0080008000800080
+	QUAD $0x0080008000800080
+	QUAD $0x0080008000800080
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// bmpC000C000 at 50624
+	QUAD $0xc000c000c000c000
+	QUAD $0xc000c000c000c000
+	QUAD $0xc000c000c000c000
+	QUAD $0xc000c000c000c000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// wdwFFF00000 at 50688
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -24028,7 +24949,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 42176
+	// wdw60 at 50752
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -24038,7 +24959,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 42240
+	// wdw7 at 50816
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -24048,7 +24969,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 42304
+	// wdwC2C2C2C2 at 50880
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -24058,7 +24979,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 42368
+	// wdwA0A0A0A0 at 50944
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -24068,7 +24989,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 42432
+	// sbSpread0 at 51008
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -24078,7 +24999,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 42496
+	// sbSpread1 at 51072
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -24088,7 +25009,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 42560
+	// sbSpread2 at 51136
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -24098,7 +25019,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 42624
+	// sbSpread3 at 51200
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -24108,7 +25029,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 42688
+	// sbPrev1 at 51264
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -24118,7 +25039,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 42752
+	// sbPrev2 at 51328
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -24128,7 +25049,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 42816
+	// sbPack at 51392
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -24642,7 +25563,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 46912
+	// sbFlags at 55488
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -24652,7 +25573,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 46976
+	// sbSlow at 55552
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -24662,7 +25583,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 47040
+	// sbBytes at 55616
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -24688,7 +25609,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 47232
+	// sbPackPerm at 55808
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -24698,7 +25619,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 47296
+	// sbE2Consts at 55872
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f

@@ -298,11 +298,13 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 	epilogue(p, i, j)
 }
 
-// utf16ToUTF8AVX2 converts 16 code units per block. A block with no unit from
-// 0x800 (Latin, Greek, Cyrillic, Hebrew, Arabic text) makes each unit its 1
-// or 2 bytes in a 16-bit lane. Otherwise each unit becomes its 1
-// to 3 UTF-8 bytes in a 32-bit lane, 8 at a time, and a table keeps the bytes
-// in use, 4 lanes at a time. A block of eight surrogate pairs converts in
+// utf16ToUTF8AVX2 converts 16 code units per block. A block of ASCII starts
+// an ASCII run (asciiRunAVX2), 64 units at a time up to the first other
+// unit. A block of the BMP without surrogates takes bmpToUTF8AVX2: with no
+// unit from 0x800 (Latin, Greek, Cyrillic, Hebrew, Arabic text) each unit
+// makes its 1 or 2 bytes in a 16-bit lane, otherwise its 1 to 3 UTF-8 bytes
+// in a 32-bit lane, and a table keeps the bytes in use, 4 lanes at a time.
+// A block of eight surrogate pairs converts in
 // place (purePairsAVX2). A block with surrogates that all pair up (a high
 // surrogate in the last unit waits for the next block) takes a second path
 // where a high surrogate's lane holds the four bytes of the pair, read with
@@ -323,6 +325,9 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 		swap = YMM()
 		VMOVDQU(tab.swap16, swap)
 	}
+	// The ASCII run reads 128 bytes.
+	sLim4 := GP64()
+	LEAQ(Mem{Base: sLim, Disp: -96}, sLim4)
 	loopHead(p, i, j, sLim, dLim)
 	v := YMM()
 	VMOVDQU(asm.At(sp, i, 0), v)
@@ -331,6 +336,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	}
 	VPTEST(tab.ydw[0xFF80FF80], v)
 	JNZ(p.Ref("wide"))
+	asciiRunAVX2(tab, p, v, swap, sp, dp, i, j, sLim4, dLim)
 	pk := YMM()
 	VPACKUSWB(v, v, pk)
 	VPERMQ(U8(0x08), pk, pk)
@@ -502,16 +508,155 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	RET()
 }
 
+// asciiRunAVX2 takes v, a block of ASCII units at src[i:], and converts 64
+// units at a time while they are ASCII and src has 128 bytes from i
+// (i <= sLim4): every unit is clamped to 0x80 (VPMINUW) and narrowed to a
+// byte, so that the 64 bytes stored are the characters up to the first
+// other unit and their high bits mark it; i and j advance to that unit,
+// and the next block starts there. A run is left by one mispredicted branch
+// and its end converts without a block of its own: the switches between
+// the ASCII stretches of markup and its text cost little. It falls
+// through, v untouched, when src is too short.
+func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j, sLim4, dLim reg.GPVirtual) {
+	bc := bmpConstsOf(tab)
+	CMPQ(i, sLim4)
+	JG(p.Ref("one"))
+	x := YMM()
+	VMOVDQU(bc.dw[0x00800080], x)
+	VPMINUW(x, v, v)
+	p.Label("run")
+	v1, v2, v3 := YMM(), YMM(), YMM()
+	for k, r := range []reg.VecVirtual{v1, v2, v3} {
+		VMOVDQU(asm.At(sp, i, 32*(k+1)), r)
+		if swap != nil {
+			VPSHUFB(swap, r, r)
+		}
+		VPMINUW(x, r, r)
+	}
+	VPACKUSWB(v1, v, v)
+	VPACKUSWB(v3, v2, v2)
+	VPERMQ(U8(0xD8), v, v)
+	VPERMQ(U8(0xD8), v2, v2)
+	VMOVDQU(v, asm.At(dp, j, 0))
+	VMOVDQU(v2, asm.At(dp, j, 32))
+	m0, m1 := GP64(), GP64()
+	VPMOVMSKB(v, m0.As32())
+	VPMOVMSKB(v2, m1.As32())
+	SHLQ(U8(32), m1)
+	ORQ(m0, m1)
+	JNZ(p.Ref("run_end"))
+	SUBQ(I8(-128), i)
+	ADDQ(U8(64), j)
+	CMPQ(i, sLim4)
+	JG(p.Ref("loop"))
+	CMPQ(j, dLim)
+	JG(p.Ref("loop"))
+	VMOVDQU(asm.At(sp, i, 0), v)
+	if swap != nil {
+		VPSHUFB(swap, v, v)
+	}
+	VPMINUW(x, v, v)
+	JMP(p.Ref("run"))
+	p.Label("run_end")
+	TZCNTQ(m1, m1)
+	LEAQ(Mem{Base: i, Index: m1, Scale: 2}, i)
+	ADDQ(m1, j)
+	JMP(p.Ref("loop"))
+	p.Label("one")
+}
+
+// bmpConsts are the constants of bmpToUTF8AVX2's general path, added to the
+// kernels' memory on first use.
+type bmpConsts struct {
+	// dupLow copies the low byte of each 16-bit unit into both bytes.
+	dupLow Mem
+	// spread keeps, of 4 units whose 32-bit lanes hold the bytes laid out
+	// by bmpToUTF8AVX2 (ASCII byte, last byte, 3-byte lead, middle byte or
+	// 2-byte lead), the 1 to 3 bytes each needs in order, indexed by 2 bits
+	// per unit (>= 0x80, >= 0x800).
+	spread Mem
+	// two keeps, of 8 units below 0x800 each held as its last byte (or
+	// ASCII byte) then its lead, the byte of an ASCII unit and both bytes,
+	// lead first, of the others, indexed by a bit per unit (>= 0x80).
+	two Mem
+	dw  map[uint32]Mem
+}
+
+var bmpTab *bmpConsts
+
+func bmpConstsOf(tab *consts) *bmpConsts {
+	if bmpTab != nil {
+		return bmpTab
+	}
+	b := &bmpConsts{dw: map[uint32]Mem{}}
+	mem := tab.mem
+	b.dupLow = mem.GLOBL("bmpDupLow")
+	for k := 0; k < 32; k++ {
+		mem.DATA(k, U8(k%16&^1))
+	}
+	b.spread = mem.GLOBL("bmpSpread")
+	for m := 0; m < 256; m++ {
+		var e []int
+		for q := 0; q < 4; q++ {
+			switch m >> (2 * q) & 3 {
+			case 0:
+				e = append(e, 4*q)
+			case 1:
+				e = append(e, 4*q+3, 4*q+1)
+			default: // 3; 2 (>= 0x800 but not >= 0x80) does not occur
+				e = append(e, 4*q+2, 4*q+3, 4*q+1)
+			}
+		}
+		for k := 0; k < 16; k++ {
+			v := 0x80
+			if k < len(e) {
+				v = e[k]
+			}
+			mem.DATA(16*m+k, U8(v))
+		}
+	}
+	b.two = mem.GLOBL("bmpTwo")
+	for m := 0; m < 256; m++ {
+		var e []int
+		for q := 0; q < 8; q++ {
+			if m>>q&1 != 0 {
+				e = append(e, 2*q+1)
+			}
+			e = append(e, 2*q)
+		}
+		for k := 0; k < 16; k++ {
+			v := 0x80
+			if k < len(e) {
+				v = e[k]
+			}
+			mem.DATA(16*m+k, U8(v))
+		}
+	}
+	for _, v := range []uint32{0x3F7F3F7F, 0x80E080E0, 0x40004000, 0x00800080, 0xC000C000} {
+		m := mem.GLOBL("bmp" + asm.Hex(v))
+		for k := 0; k < 8; k++ {
+			mem.DATA(4*k, U32(v))
+		}
+		b.dw[v] = m
+	}
+	bmpTab = b
+	return b
+}
+
 // bmpToUTF8AVX2 converts the 16 code units of v (little-endian) that hold no
 // surrogate to UTF-8 at dst[j:], writing up to 64 bytes, advances i by step
 // and j by the bytes in use, and jumps to loop; with a surrogate in v it
-// jumps to surrogates, leaving t holding v's units masked with 0xF800 and z
-// scratch. A block with no unit from 0x800 (Latin, Greek, Cyrillic, Hebrew,
-// Arabic text) makes each unit its 1 or 2 bytes in a 16-bit lane, a block of
-// units all from 0x800 (CJK) its 3 bytes by one fixed shuffle, and any other
-// block each unit its 1 to 3 bytes in a 32-bit lane, 8 at a time, packed by
-// a table 4 lanes at a time. UTF-16 and UTF-32 (narrowed to units) share it.
+// jumps to surrogates, leaving t and z scratch. A block with no unit from
+// 0x800 (Latin, Greek, Cyrillic, Hebrew, Arabic text) makes each unit its 1
+// or 2 bytes in a 16-bit lane; any other block (CJK, Hindi, Korean, and the
+// mixed blocks of markup) makes each unit, in 16-bit arithmetic, two words
+// that interleave into a 32-bit lane holding every byte it may need (its
+// ASCII byte, its last byte, a 3-byte lead, its middle byte or 2-byte
+// lead), and a table indexed by 2 bits per unit (>= 0x80, >= 0x800) keeps
+// the bytes in use, 4 lanes at a time. UTF-16 and UTF-32 (narrowed to
+// units) share it.
 func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVirtual, step int, surrogates LabelRef) (t, z reg.VecVirtual) {
+	bc := bmpConstsOf(tab)
 	t, z = YMM(), YMM()
 	VPAND(tab.ydw[0xF800F800], v, t)
 	VPCMPEQW(tab.ydw[0xD800D800], t, z)
@@ -520,101 +665,142 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 	VPTEST(t, t)
 	JNZ(p.Ref("three"))
 	// No unit from 0x800: each becomes its one or two bytes in its own
-	// 16-bit lane, and the Latin-1 table drops the unused second bytes, 8
-	// units at a time.
+	// 16-bit lane, the byte of an ASCII unit or the last byte low, the
+	// lead high, and a table drops the unused second bytes, 8 units at a
+	// time. min(u, 0x80 | u&0x3F) is u for ASCII and the last byte
+	// otherwise; VPACKUSWB of the units sets a byte's high bit from 0x80.
 	{
-		w, lo, asc, pk := YMM(), YMM(), YMM(), YMM()
-		VPSRLW(U8(6), v, w)
-		VPOR(tab.ydw[0x00C000C0], w, w) // 0xC0 | u>>6
+		lo, hi, pk := YMM(), YMM(), YMM()
 		VPAND(tab.ydw[0x003F003F], v, lo)
-		VPSLLW(U8(8), lo, lo)
-		VPOR(lo, w, w)
-		VPOR(tab.ydw[0x80008000], w, w) // then 0x80 | u&0x3F
-		VPAND(tab.ydw[0xFF80FF80], v, asc)
-		VPXOR(z, z, z)
-		VPCMPEQW(z, asc, asc)
-		VPBLENDVB(asc, v, w, w)
-		VPACKSSWB(asc, asc, pk)
-		m := GP64()
-		VPMOVMSKB(pk, m.As32())
-		NOTL(m.As32()) // units of two bytes: bits 0-7 and 16-23
-		c0, c1 := byteAt(m, 0), byteAt(m, 2)
-		idx := entry16(tab.l1Expand, c0, c1)
-		VPSHUFB(idx, w, w)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(c0.As32(), n0.As32())
-		ADDQ(U8(8), n0)
-		POPCNTL(c1.As32(), n1.As32())
-		ADDQ(U8(8), n1)
-		storeLanes(w, dp, j, n0, n1)
+		VPOR(bc.dw[0x00800080], lo, lo)
+		VPMINUW(v, lo, lo)
+		VPSLLW(U8(2), v, hi)
+		VPAND(tab.ydw[0x3F003F00], hi, hi)
+		VPOR(lo, hi, hi)
+		VPOR(bc.dw[0xC000C000], hi, hi) // 0xC0 | u>>6
+		VPACKUSWB(v, v, pk)
+		m, c, o0, o1, base := GP64(), GP64(), GP64(), GP64(), GP64()
+		VPMOVMSKB(pk, m.As32()) // units from 0x80: bits 0-7 and 16-23 (8-15, 24-31 again)
+		MOVL(m.As32(), c.As32())
+		SHLL(U8(4), c.As32())
+		MOVL(c.As32(), o0.As32())
+		ANDL(U32(0xFF0), o0.As32())
+		SHRL(U8(16), c.As32())
+		ANDL(U32(0xFF0), c.As32())
+		MOVL(c.As32(), o1.As32())
+		LEAQ(bc.two, base)
+		idx := YMM()
+		VBROADCASTI128(Mem{Base: base, Index: o0, Scale: 1}, idx)
+		VINSERTI128(U8(1), Mem{Base: base, Index: o1, Scale: 1}, idx, idx)
+		VPSHUFB(idx, hi, hi)
+		n0, n := GP64(), GP64()
+		MOVBLZX(m.As8(), n0.As32())
+		POPCNTL(n0.As32(), n0.As32())
+		POPCNTL(m.As32(), n.As32())
+		SHRL(U8(1), n.As32())
+		VMOVDQU(hi.AsX(), asm.At(dp, j, 0))
+		ADDQ(j, n0)
+		VEXTRACTI128(U8(1), hi, Mem{Base: dp, Index: n0, Scale: 1, Disp: 8})
+		LEAQ(Mem{Base: j, Index: n, Scale: 1, Disp: 16}, j)
 		ADDQ(U8(uint8(step)), i)
 		JMP(p.Ref("loop"))
 	}
 	p.Label("three")
-	// codes: two bits per unit, >= 0x80 and >= 0x800.
-	VPXOR(z, z, z)
-	a, b := YMM(), YMM()
-	VPCMPEQW(z, t, b)
-	VPTEST(b, b)
-	JNZ(p.Ref("codes"))
-	// Every unit from 0x800 (CJK text): three bytes each, kept by one fixed
-	// shuffle, 12 bytes of every 16.
-	for h := 0; h < 2; h++ {
-		x := v.AsX()
-		if h == 1 {
-			x = XMM()
-			VEXTRACTI128(U8(1), v, x)
+	{
+		// code: two bits per unit, >= 0x80 and >= 0x800.
+		a, b := YMM(), YMM()
+		VPXOR(z, z, z)
+		VPCMPEQW(z, t, b) // below 0x800
+		VPAND(tab.ydw[0xFF80FF80], v, a)
+		VPCMPEQW(z, a, a) // below 0x80
+		code, mb := GP64(), GP64()
+		VPMOVMSKB(a, code.As32())
+		VPMOVMSKB(b, mb.As32())
+		NOTL(code.As32())
+		NOTL(mb.As32())
+		ANDL(U32(0x55555555), code.As32())
+		ANDL(U32(0xAAAAAAAA), mb.As32())
+		ORL(mb.As32(), code.As32())
+		// lo: the ASCII byte u&0x7F, then the last byte 0x80 | u&0x3F.
+		lo, hi, w := YMM(), YMM(), YMM()
+		VPSHUFB(bc.dupLow, v, lo)
+		VPAND(bc.dw[0x3F7F3F7F], lo, lo)
+		VPOR(tab.ydw[0x80008000], lo, lo)
+		// hi: the 3-byte lead 0xE0 | u>>12, then the middle byte 0x80 |
+		// u>>6&0x3F, which below 0x800 is the 2-byte lead once 0x40 is set.
+		VPSRLW(U8(12), v, hi)
+		VPSLLW(U8(2), v, w)
+		VPAND(tab.ydw[0x3F003F00], w, w)
+		VPOR(w, hi, hi)
+		VPOR(bc.dw[0x80E080E0], hi, hi)
+		VPAND(bc.dw[0x40004000], b, b)
+		VPXOR(b, hi, hi)
+		// out0: units 0-3 and 8-11, out1: units 4-7 and 12-15.
+		out0, out1 := YMM(), YMM()
+		VPUNPCKLWD(hi, lo, out0)
+		VPUNPCKHWD(hi, lo, out1)
+		// Every unit from 0x800 (CJK text): 12 bytes of every 16, by the
+		// table's last entry without looking it up.
+		CMPL(code.As32(), I32(-1))
+		JNE(p.Ref("table"))
+		{
+			idx := YMM()
+			VBROADCASTI128(Mem{Base: bc.spread.Base, Symbol: bc.spread.Symbol, Disp: bc.spread.Disp + 16*255}, idx)
+			VPSHUFB(idx, out0, out0)
+			VPSHUFB(idx, out1, out1)
+			VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
+			VMOVDQU(out1.AsX(), asm.At(dp, j, 12))
+			VEXTRACTI128(U8(1), out0, asm.At(dp, j, 24))
+			VEXTRACTI128(U8(1), out1, asm.At(dp, j, 36))
+			ADDQ(U8(48), j)
+			ADDQ(U8(uint8(step)), i)
+			JMP(p.Ref("loop"))
 		}
-		u, x3f, y6, t3 := YMM(), YMM(), YMM(), YMM()
-		VPMOVZXWD(x, u)
-		VPAND(tab.ydw[0x3F], u, x3f)
-		VPSLLD(U8(16), x3f, t3)
-		VPSLLD(U8(2), u, y6)
-		VPAND(tab.ydw[0x3F00], y6, y6)
-		VPOR(y6, t3, t3)
-		VPSRLD(U8(12), u, y6)
-		VPOR(y6, t3, t3)
-		VPOR(tab.ydw[0x8080E0], t3, t3)
-		VPSHUFB(tab.pack3of4, t3, t3)
-		twelve := GP64()
-		MOVQ(U32(12), twelve)
-		storeLanes(t3, dp, j, twelve, twelve)
-	}
-	ADDQ(U8(uint8(step)), i)
-	JMP(p.Ref("loop"))
-	p.Label("codes")
-	VPAND(tab.ydw[0xFF80FF80], v, a)
-	VPCMPEQW(z, a, a)
-	ma, mb := GP64(), GP64()
-	VPMOVMSKB(a, ma.As32())
-	VPMOVMSKB(b, mb.As32())
-	NOTL(ma.As32())
-	NOTL(mb.As32())
-	ANDL(U32(0x55555555), ma.As32())
-	ANDL(U32(0xAAAAAAAA), mb.As32())
-	ORL(mb.As32(), ma.As32())
-	for h := 0; h < 2; h++ {
-		x := v.AsX()
-		if h == 1 {
-			x = XMM()
-			VEXTRACTI128(U8(1), v, x)
+		p.Label("table")
+		// Table offsets: byte k of code times 16.
+		base, c16 := GP64(), GP64()
+		LEAQ(bc.spread, base)
+		MOVL(code.As32(), c16.As32())
+		SHLQ(U8(4), c16)
+		off := func(k int) reg.GPVirtual {
+			r := GP64()
+			MOVQ(c16, r)
+			if k > 0 {
+				SHRQ(U8(8*k), r)
+			}
+			ANDL(U32(0xFF0), r.As32())
+			return r
 		}
-		u, t3, k1, k2 := unitBytesAVX2(tab, x)
-		VPBLENDVB(k2, t3.t2, t3.t3, t3.t3)
-		VPBLENDVB(k1, u, t3.t3, t3.t3)
-		c0, c1 := byteAt(ma, 2*h), byteAt(ma, 2*h+1)
-		idx := entry16(tab.u16Spread, c0, c1)
-		VPSHUFB(idx, t3.t3, t3.t3)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(c0.As32(), n0.As32())
-		ADDQ(U8(4), n0)
-		POPCNTL(c1.As32(), n1.As32())
-		ADDQ(U8(4), n1)
-		storeLanes(t3.t3, dp, j, n0, n1)
+		o0, o1, o2, o3 := off(0), off(1), off(2), off(3)
+		idx0, idx1 := YMM(), YMM()
+		VBROADCASTI128(Mem{Base: base, Index: o0, Scale: 1}, idx0)
+		VINSERTI128(U8(1), Mem{Base: base, Index: o2, Scale: 1}, idx0, idx0)
+		VBROADCASTI128(Mem{Base: base, Index: o1, Scale: 1}, idx1)
+		VINSERTI128(U8(1), Mem{Base: base, Index: o3, Scale: 1}, idx1, idx1)
+		VPSHUFB(idx0, out0, out0)
+		VPSHUFB(idx1, out1, out1)
+		// Each group of 4 units takes 4 bytes and one more per bit of
+		// its byte of code: the stores go at j plus the counts before.
+		p1, p2, p3, x := GP64(), GP64(), GP64(), GP64()
+		MOVBLZX(code.As8(), x.As32())
+		POPCNTL(x.As32(), p1.As32())
+		MOVWLZX(code.As16(), x.As32())
+		POPCNTL(x.As32(), p2.As32())
+		MOVL(code.As32(), x.As32())
+		ANDL(U32(0xFFFFFF), x.As32())
+		POPCNTL(x.As32(), p3.As32())
+		POPCNTL(code.As32(), code.As32())
+		ADDQ(j, p1)
+		ADDQ(j, p2)
+		ADDQ(j, p3)
+		VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
+		VMOVDQU(out1.AsX(), Mem{Base: dp, Index: p1, Scale: 1, Disp: 4})
+		VEXTRACTI128(U8(1), out0, Mem{Base: dp, Index: p2, Scale: 1, Disp: 8})
+		VEXTRACTI128(U8(1), out1, Mem{Base: dp, Index: p3, Scale: 1, Disp: 12})
+		LEAQ(Mem{Base: j, Index: code, Scale: 1, Disp: 16}, j)
+		ADDQ(U8(uint8(step)), i)
+		JMP(p.Ref("loop"))
 	}
-	ADDQ(U8(uint8(step)), i)
-	JMP(p.Ref("loop"))
-
 	return t, z
 }
 

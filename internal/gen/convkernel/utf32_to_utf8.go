@@ -342,7 +342,7 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	} else {
 		VPTEST(t.splat(0xFFFFFF80), c)
 		JNZ(p.Ref("wide"))
-		asciiFourAVX2(p, c, swap, sp, dp, i, j, sLim4, t)
+		asciiFourAVX2(p, c, swap, sp, dp, i, j, sLim4, dLim, t)
 		// Byte 0 of each lane to the first four bytes of each half, then
 		// the halves' first four bytes side by side.
 		x, h := YMM(), XMM()
@@ -497,17 +497,22 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 }
 
 // asciiFourAVX2 takes a block c of ASCII and converts it with the three
-// after it (128 bytes, 32 lanes) at once, where there is src for them and
-// they are ASCII too, and goes on at the loop; else it falls through to the
+// after it (128 bytes, 32 lanes) at once, where there is src for them, and
+// goes on so while the characters are ASCII; else it falls through to the
 // one-block code with c. Only ASCII blocks pay for it: tried on every
-// block, it cost the other texts 5-23% (Emoji, CJK). One test of the
-// three blocks' OR, two VPACKUSDW and a VPACKUSWB narrow the 32 lanes to
-// bytes, and VPERMD puts them in order: a 32-byte store where the one-block
-// path stores 8 (English, and the long ASCII stretches of HTML). swap is
-// the byte-order pattern of big-endian input, nil for little-endian.
-func asciiFourAVX2(p asm.Scope, c, swap reg.VecVirtual, sp, dp, i, j, sLim4 reg.GPVirtual, t *wideTab) {
+// block, it cost the other texts 5-23% (Emoji, CJK). Every lane is clamped
+// to 0x80 (VPMINUD) before two VPACKUSDW and a VPACKUSWB narrow the 32
+// lanes to bytes and VPERMD puts them in order: a 32-byte store holding
+// the characters up to the first other one, whose high bit marks it, and
+// i and j advance to that character, where the next block starts (the
+// ASCII stretches of HTML end without a block of their own). swap is the
+// byte-order pattern of big-endian input, nil for little-endian.
+func asciiFourAVX2(p asm.Scope, c, swap reg.VecVirtual, sp, dp, i, j, sLim4, dLim reg.GPVirtual, t *wideTab) {
 	CMPQ(i, sLim4)
 	JG(p.Ref("one"))
+	idx := YMM()
+	VMOVDQU(t.asciiOrder, idx)
+	p.Label("run")
 	c1, c2, c3, o := YMM(), YMM(), YMM(), YMM()
 	VMOVDQU(asm.At(sp, i, 32), c1)
 	VMOVDQU(asm.At(sp, i, 64), c2)
@@ -521,16 +526,25 @@ func asciiFourAVX2(p asm.Scope, c, swap reg.VecVirtual, sp, dp, i, j, sLim4 reg.
 	VPOR(c3, o, o)
 	VPTEST(t.splat(0xFFFFFF80), o)
 	JNZ(p.Ref("one"))
-	a, b, idx := YMM(), YMM(), YMM()
+	a, b := YMM(), YMM()
 	VPACKUSDW(c1, c, a)
 	VPACKUSDW(c3, c2, b)
 	VPACKUSWB(b, a, a)
-	VMOVDQU(t.asciiOrder, idx)
 	VPERMD(a, idx, a)
 	VMOVDQU(a, asm.At(dp, j, 0))
 	SUBQ(I8(-128), i)
 	ADDQ(U8(32), j)
-	JMP(p.Ref("loop"))
+	CMPQ(i, sLim4)
+	JG(p.Ref("loop"))
+	CMPQ(j, dLim)
+	JG(p.Ref("loop"))
+	VMOVDQU(asm.At(sp, i, 0), c)
+	if swap != nil {
+		VPSHUFB(swap, c, c)
+	}
+	VPTEST(t.splat(0xFFFFFF80), c)
+	JNZ(p.Ref("wide"))
+	JMP(p.Ref("run"))
 	p.Label("one")
 }
 
