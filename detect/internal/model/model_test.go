@@ -97,7 +97,7 @@ func TestCJKCosts(t *testing.T) {
 func TestTablesSize(t *testing.T) {
 	n := len(ASCIIModel)
 	for _, d := range Data {
-		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.Words) + len(d.Case) + len(d.Tag) + len(d.Name)
+		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.CharIndex) + len(d.CharPages) + len(d.Words) + len(d.Case) + len(d.Tag) + len(d.Name)
 	}
 	n += len(ByteClasses)
 	for _, d := range byteTableData {
