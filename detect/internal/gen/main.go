@@ -635,6 +635,10 @@ func trainCJK(lg language, text string) model.LangData {
 		rare[c] = cost(mass / others[c])
 	}
 	d.Alphabet, d.Costs, d.Rare = string(top), string(costs), string(rare)
+	// The costs in the form the detector reads, so that no process builds
+	// it (model.CharTable).
+	d.CharIndex, d.CharPages, err = model.CharTable(d.Alphabet, d.Costs)
+	must(err)
 	return d
 }
 
@@ -651,7 +655,7 @@ func writeTables(data []model.LangData, ascii string, c model.Calibration) []byt
 		d.Bigram = model.FixBad(d.Bigram, len(d.Uni))
 		fmt.Fprintf(&b, "\t{Tag: %q, Name: %q, CJK: %v, ASCII: %d, Letter: %d, Typical: %.2f,\n\t\tAlphabet: %q,\n\t\tBigram: %q,\n\t\tUni: %q,\n", d.Tag, d.Name, d.CJK, d.ASCII, d.Letter, d.Typical, d.Alphabet, d.Bigram, d.Uni)
 		if d.CJK {
-			fmt.Fprintf(&b, "\t\tCosts: %q,\n\t\tRare: %q,\n", d.Costs, d.Rare)
+			fmt.Fprintf(&b, "\t\tCosts: %q,\n\t\tRare: %q,\n\t\tCharIndex: %q,\n\t\tCharPages: %q,\n", d.Costs, d.Rare, d.CharIndex, d.CharPages)
 		}
 		if d.Words != "" {
 			fmt.Fprintf(&b, "\t\tWords: %q,\n", d.Words)

@@ -94,18 +94,13 @@ type Lang struct {
 	bigram string
 	within [MaxClasses]uint8
 	Uni    [MaxClasses]uint16 // the same without context (the pre-filter)
-	// chars is the cost of a CJK language's characters within their
-	// coarse class, plus one (0: not one of its scored characters), in
-	// pages of 256 code points: a table read instead of a map's hashing,
-	// which was a fifth of what scoring a decoded text cost. charsOnce
-	// builds it from charData on first use: most inputs are never read as
-	// CJK, and building the maps cost every process that detected anything
-	// about a millisecond. charsBeyond holds those beyond the BMP.
-	chars               *[0x100]*[256]uint16
-	charsBeyond         map[rune]uint16
-	charsOnce           sync.Once
-	charData, charCosts string
-	rare                [NumCoarse]uint8 // CJK: cost of a character not in chars, per class
+	// charIndex and charPages are a CJK language's character costs as the
+	// generator wrote them (LangData.CharIndex, CharPages: see CharTable),
+	// read in place: building them at run time (pages of 256 code points
+	// from the characters and their costs) cost a process about 330,000
+	// instructions whenever a text's CJK readings were scored.
+	charIndex, charPages string
+	rare                 [NumCoarse]uint8 // CJK: cost of a character not in the pages, per class
 }
 
 // Model is every language model plus the calibration of its scores.
@@ -217,7 +212,10 @@ type LangData struct {
 	Bigram    string // N×N costs, row = previous class
 	Uni       string // N costs
 	Costs     string // CJK: one cost per character of Alphabet
-	Rare      string // CJK: NumCoarse costs
+	// CharIndex and CharPages: CJK: Alphabet and Costs in the form
+	// charCost reads, as CharTable makes them.
+	CharIndex, CharPages string
+	Rare                 string // CJK: NumCoarse costs
 	// ASCII is the cost of a run of letters being one of ASCII letters
 	// (A-Z, a-z) rather than of other letters: pairs of ASCII characters are
 	// not scored by the bigrams, but whether a language is written in them
@@ -273,14 +271,19 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 		}
 		if d.CJK {
 			l.N = NumCoarse
-			// One cost per character. Counting thousands of characters
-			// costs every process more than detecting a small file, so
-			// Build checks only the bounds UTF-8 sets (1 to 4 bytes a
-			// character); TestCJKCosts counts them.
-			if n := len(d.Costs); len(d.Alphabet) < n || len(d.Alphabet) > 4*n || len(d.Rare) != NumCoarse {
-				return nil, fmt.Errorf("%s: %d bytes of characters, %d costs, %d rare costs", d.Tag, len(d.Alphabet), n, len(d.Rare))
+			// The costs are read from CharIndex and CharPages; Alphabet and
+			// Costs, which they were made from, are not read at all
+			// (TestCJKCosts checks that they agree). Build checks only
+			// that every page the index names is there.
+			if len(d.CharPages)%256 != 0 || len(d.Rare) != NumCoarse {
+				return nil, fmt.Errorf("%s: %d bytes of character pages, %d rare costs", d.Tag, len(d.CharPages), len(d.Rare))
 			}
-			l.charData, l.charCosts = d.Alphabet, d.Costs
+			for _, pg := range []byte(d.CharIndex) {
+				if int(pg)<<8 > len(d.CharPages) {
+					return nil, fmt.Errorf("%s: character index names page %d of %d", d.Tag, pg, len(d.CharPages)>>8)
+				}
+			}
+			l.charIndex, l.charPages = d.CharIndex, d.CharPages
 			copy(l.rare[:], d.Rare)
 		} else {
 			l.alphabet = d.Alphabet
@@ -609,40 +612,41 @@ func (l *Lang) buildASCII() *[0x80]uint8 {
 	return t
 }
 
-// buildChars fills chars from the serialised characters and costs.
-func (l *Lang) buildChars() {
-	l.chars = new([0x100]*[256]uint16)
-	s := l.charData
-	for i, j := 0, 0; j < len(s); i++ {
-		// The characters are UTF-8 the generator wrote (TestCJKCosts
-		// checks it), decoded here without the checks range makes: they
-		// were most of what the first CJK reading of a small file cost.
-		var r rune
-		switch c := s[j]; {
-		case c < 0x80:
-			r, j = rune(c), j+1
-		case c < 0xE0:
-			r, j = rune(c&0x1F)<<6|rune(s[j+1]&0x3F), j+2
-		case c < 0xF0:
-			r, j = rune(c&0x0F)<<12|rune(s[j+1]&0x3F)<<6|rune(s[j+2]&0x3F), j+3
-		default:
-			r, j = rune(c&0x07)<<18|rune(s[j+1]&0x3F)<<12|rune(s[j+2]&0x3F)<<6|rune(s[j+3]&0x3F), j+4
+// CharTable turns a CJK language's scored characters (alphabet, in UTF-8)
+// and their costs (one byte each) into the form charCost reads: index has
+// a byte for each block of 256 code points up to the last block holding
+// one of the characters, the number of the block's page in pages (0: no
+// page, 1: the first); a page holds 256 bytes, each its code point's cost
+// plus one (0: not a scored character). The generator writes them.
+func CharTable(alphabet, costs string) (index, pages string, err error) {
+	var idx, pg []byte
+	i := 0
+	for _, r := range alphabet {
+		if i >= len(costs) {
+			return "", "", fmt.Errorf("more characters than %d costs", len(costs))
 		}
-		k := uint16(l.charCosts[i]) + 1
-		if uint32(r) >= 0x10000 {
-			if l.charsBeyond == nil {
-				l.charsBeyond = map[rune]uint16{}
+		c := costs[i]
+		i++
+		if c == 0xFF {
+			return "", "", fmt.Errorf("%U: cost %d leaves no room for the one added", r, c)
+		}
+		b := int(r >> 8)
+		for len(idx) <= b {
+			idx = append(idx, 0)
+		}
+		if idx[b] == 0 {
+			if len(pg)>>8 == 0xFF {
+				return "", "", fmt.Errorf("more than %d pages of characters", 0xFF)
 			}
-			l.charsBeyond[r] = k
-			continue
+			pg = append(pg, make([]byte, 256)...)
+			idx[b] = byte(len(pg) >> 8)
 		}
-		pg := l.chars[r>>8]
-		if pg == nil {
-			pg = new([256]uint16)
-			l.chars[r>>8] = pg
-		}
-		pg[r&0xFF] = k
+		pg[(int(idx[b])-1)<<8|int(r&0xFF)] = c + 1
 	}
+	if i != len(costs) {
+		return "", "", fmt.Errorf("%d characters, %d costs", i, len(costs))
+	}
+	return string(idx), string(pg), nil
 }
 
 // charCost is the extra cost of r within its class (CJK languages only).
@@ -650,17 +654,12 @@ func (l *Lang) charCost(r rune, c uint8) int {
 	if !l.CJK || c < ASCIILetter {
 		return 0
 	}
-	l.charsOnce.Do(l.buildChars)
-	k := uint16(0)
-	if uint32(r) < 0x10000 {
-		if pg := l.chars[r>>8]; pg != nil {
-			k = pg[r&0xFF]
+	if b := uint32(r) >> 8; b < uint32(len(l.charIndex)) {
+		if pg := l.charIndex[b]; pg != 0 {
+			if k := l.charPages[(int(pg)-1)<<8|int(r&0xFF)]; k != 0 {
+				return int(k) - 1
+			}
 		}
-	} else {
-		k = l.charsBeyond[r]
-	}
-	if k != 0 {
-		return int(k) - 1
 	}
 	return int(l.rare[c])
 }

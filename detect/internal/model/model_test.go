@@ -31,8 +31,9 @@ func TestTablesLoad(t *testing.T) {
 }
 
 // TestCJKCosts checks that every CJK language has one cost per character of
-// its alphabet, which Build, to start fast, checks only roughly; and that a
-// count off by one is refused or caught here.
+// its alphabet, and that the generated pages the detector reads (CharIndex,
+// CharPages) give each character that cost and no other code point one;
+// Build, to start fast, checks only that the pages named are there.
 func TestCJKCosts(t *testing.T) {
 	cjk := 0
 	for _, d := range Data {
@@ -46,32 +47,45 @@ func TestCJKCosts(t *testing.T) {
 		if !utf8.ValidString(d.Alphabet) {
 			t.Errorf("%s: alphabet is not UTF-8", d.Tag)
 		}
-		// buildChars decodes the alphabet by hand: every character must
-		// get its own cost, as range reads them.
+		// The generated pages must give every character of the alphabet
+		// its own cost, as range reads them, and no other code point one.
 		m, err := Build([]LangData{d}, ASCIIModel, Fitted)
 		if err != nil {
 			t.Fatal(err)
 		}
 		l := m.Langs[0]
-		l.charsOnce.Do(l.buildChars)
 		i := 0
 		for _, r := range d.Alphabet {
-			var k uint16
-			if r >= 0x10000 {
-				k = l.charsBeyond[r]
-			} else if pg := l.chars[r>>8]; pg != nil {
-				k = pg[r&0xFF]
+			c := l.Class(r)
+			if c < ASCIILetter {
+				t.Errorf("%s: %U (character %d) is of class %d, not scored", d.Tag, r, i, c)
+				break
 			}
-			if want := uint16(d.Costs[i]) + 1; k != want {
-				t.Errorf("%s: %U (character %d) has cost %d, want %d", d.Tag, r, i, k, want)
+			if got, want := l.charCost(r, c), int(d.Costs[i]); got != want {
+				t.Errorf("%s: %U (character %d) has cost %d, want %d", d.Tag, r, i, got, want)
 				break
 			}
 			i++
 		}
+		scored := 0
+		for _, k := range []byte(d.CharPages) {
+			if k != 0 {
+				scored++
+			}
+		}
+		if scored != i {
+			t.Errorf("%s: the pages score %d code points, the alphabet has %d", d.Tag, scored, i)
+		}
+		if idx, pages, err := CharTable(d.Alphabet, d.Costs); err != nil || idx != d.CharIndex || pages != d.CharPages {
+			t.Errorf("%s: CharIndex and CharPages are not CharTable(Alphabet, Costs) (err %v)", d.Tag, err)
+		}
+		if _, _, err := CharTable(d.Alphabet, d.Costs[:len(d.Costs)-1]); err == nil {
+			t.Errorf("%s: CharTable takes %d costs for %d characters", d.Tag, len(d.Costs)-1, len(d.Costs))
+		}
 		short := d
-		short.Costs = d.Costs[:len(d.Costs)/5]
+		short.CharPages = d.CharPages[:len(d.CharPages)/512*256]
 		if _, err := Build([]LangData{short}, ASCIIModel, Fitted); err == nil {
-			t.Errorf("%s: Build takes %d costs for %d characters", d.Tag, len(short.Costs), len(d.Costs))
+			t.Errorf("%s: Build takes %d pages when the index names %d", d.Tag, len(short.CharPages)/256, len(d.CharPages)/256)
 		}
 	}
 	if cjk == 0 {
@@ -83,7 +97,7 @@ func TestCJKCosts(t *testing.T) {
 func TestTablesSize(t *testing.T) {
 	n := len(ASCIIModel)
 	for _, d := range Data {
-		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.Words) + len(d.Case) + len(d.Tag) + len(d.Name)
+		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.CharIndex) + len(d.CharPages) + len(d.Words) + len(d.Case) + len(d.Tag) + len(d.Name)
 	}
 	n += len(ByteClasses)
 	for _, d := range byteTableData {
