@@ -189,7 +189,7 @@ func TestWideGenerated(t *testing.T) {
 // UTF-8 injections and the characters Windows-1252 lacks or holds only
 // outside Latin-1 for UTF8ToCP1252.
 func TestWideInjected(t *testing.T) {
-	units := []uint32{0x10000, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF, 0x10FFFF, 0xFFFF, 0x80, 0x7FF, 0x800}
+	units := []uint32{0x10000, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF, 0x10FFFF, 0xFFFF, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0x10800, 0xFFFFD800}
 	chars := append([]string{"€", "ƒ", "Ÿ", "\u0080", "\u009F", "\u0081", "\u0100", "\u2122", "\uFFFD"}, injections...)
 	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, d := range wideDirections() {

@@ -432,6 +432,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, w.Bytes)
 	in := swapper(w, tab.swap32, inBE)
 	var sLim2, sLim4, dLim4 reg.GPVirtual
+	var order reg.VecVirtual
 	if !w.Masked() {
 		// The two-block path reads 64 bytes, the four-block one 128
 		// and writes 64.
@@ -439,6 +440,13 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		LEAQ(Mem{Base: sLim, Disp: -32}, sLim2)
 		LEAQ(Mem{Base: sLim, Disp: -96}, sLim4)
 		LEAQ(Mem{Base: dLim, Disp: -32}, dLim4)
+	} else {
+		// The four-block path reads 256 bytes and writes 128.
+		sLim4, dLim4 = GP64(), GP64()
+		LEAQ(Mem{Base: sLim, Disp: -192}, sLim4)
+		LEAQ(Mem{Base: dLim, Disp: -64}, dLim4)
+		order = ZMM()
+		VMOVDQU64(packOrder(t), order)
 	}
 	loopHead(p, i, j, sLim, dLim)
 	c := w.Vec()
@@ -446,6 +454,8 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	in(c)
 	if !w.Masked() {
 		bmpPairAVX2(tab, t, p, c, sp, dp, i, j, sLim2, sLim4, dLim4, in, outBE)
+	} else {
+		bmpQuad512(tab, t, p, c, order, sp, dp, i, j, sLim4, dLim4, in, outBE)
 	}
 	s := w.Vec()
 	and(w, t.splat(0xFFFFF800), c, s)
@@ -573,6 +583,77 @@ func bmpPairAVX2(tab *consts, t *wideTab, p asm.Scope, c reg.VecVirtual, sp, dp,
 	VMOVDQU(v, asm.At(dp, j, 0))
 	ADDQ(U8(64), i)
 	ADDQ(U8(32), j)
+	JMP(p.Ref("loop"))
+	p.Label("one")
+}
+
+// packOrderMem holds the VPERMQ indices that put the quadwords of
+// VPACKUSDW(a, b) (per 128-bit lane, four units of a then four of b) in
+// order: a's sixteen units, then b's.
+var packOrderMem *Mem
+
+func packOrder(t *wideTab) Mem {
+	if packOrderMem == nil {
+		m := t.mem.GLOBL("widePackOrder")
+		for i, v := range []uint64{0, 2, 4, 6, 1, 3, 5, 7} {
+			t.mem.DATA(8*i, U64(v))
+		}
+		packOrderMem = &m
+	}
+	return *packOrderMem
+}
+
+// bmpQuad512 converts four blocks (256 bytes, 64 characters) of the BMP
+// without surrogates at once, where there is src and dst for them, and goes
+// on at the loop; else it falls through to the one-block code with c, the
+// first block. The OR of the four blocks is tested once for values above
+// U+FFFF; VPACKUSDW narrows two blocks at a time in one shuffle (VPERMQ by
+// order puts their quadwords in order), where VPMOVDW takes two per block;
+// and the surrogate test is one compare for the 64 units: a unit is a
+// surrogate when it is below 0x800 after adding 0x2800 (D800-DFFF wrap to
+// 0-7FF), so the least of the four blocks' sums tells for all of them. The
+// shuffles and compares into masks share one port on Intel's AVX-512 CPUs,
+// and this takes 6 of them for four blocks where the one-block code takes
+// 16.
+func bmpQuad512(tab *consts, t *wideTab, p asm.Scope, c, order reg.VecVirtual, sp, dp, i, j, sLim4, dLim4 reg.GPVirtual, in func(reg.VecVirtual), outBE bool) {
+	CMPQ(i, sLim4)
+	JG(p.Ref("one"))
+	CMPQ(j, dLim4)
+	JG(p.Ref("one"))
+	c2, c3, c4 := ZMM(), ZMM(), ZMM()
+	VMOVDQU64(asm.At(sp, i, 64), c2)
+	VMOVDQU64(asm.At(sp, i, 128), c3)
+	VMOVDQU64(asm.At(sp, i, 192), c4)
+	in(c2)
+	in(c3)
+	in(c4)
+	o := ZMM()
+	VPORD(c, c2, o)
+	VPTERNLOGD(U8(0xFE), c4, c3, o) // o |= c3 | c4
+	k := K()
+	VPTESTMD(t.splat(0xFFFF0000), o, k)
+	KORTESTW(k, k)
+	JNZ(p.Ref("one"))
+	p1, p2 := ZMM(), ZMM()
+	VPACKUSDW(c2, c, p1)
+	VPACKUSDW(c4, c3, p2)
+	VPERMQ(p1, order, p1)
+	VPERMQ(p2, order, p2)
+	s1, s2 := ZMM(), ZMM()
+	VPADDW(t.splat(0x28002800), p1, s1)
+	VPADDW(t.splat(0x28002800), p2, s2)
+	VPMINUW(s1, s2, s1)
+	VPCMPUW(U8(1), t.splat(0x08000800), s1, k) // s1 < 0x800
+	KORTESTD(k, k)
+	JNZ(p.Ref("one"))
+	if outBE {
+		VPSHUFB(tab.swap16, p1, p1)
+		VPSHUFB(tab.swap16, p2, p2)
+	}
+	VMOVDQU64(p1, asm.At(dp, j, 0))
+	VMOVDQU64(p2, asm.At(dp, j, 64))
+	ADDQ(U32(256), i)
+	SUBQ(I8(-128), j)
 	JMP(p.Ref("loop"))
 	p.Label("one")
 }
