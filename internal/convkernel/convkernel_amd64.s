@@ -12272,6 +12272,9 @@ utf16LEToUTF32LEAVX512_loop:
 
 utf16LEToUTF32LEAVX512_pairs:
 	VPANDD   ·tables+41408(SB), Z0, Z1
+	VPCMPEQD ·tables+41728(SB), Z1, K1
+	KORTESTW K1, K1
+	JCS      utf16LEToUTF32LEAVX512_allpairs
 	VPCMPEQW ·tables+41472(SB), Z1, K1
 	KMOVD    K1, R8
 	VPCMPEQW ·tables+41536(SB), Z1, K1
@@ -12292,34 +12295,30 @@ utf16LEToUTF32LEAVX512_pwhole:
 
 utf16LEToUTF32LEAVX512_pconv:
 	ANDNL         R11, R9, R11
-	VMOVDQU64     ·tables+64(SB), Z1
-	VPERMW        Z0, Z1, Z1
-	VPMOVZXWD     Y0, Z2
-	VPMOVZXWD     Y1, Z3
-	VPSLLD        $0x0a, Z2, Z4
-	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41728(SB), Z4, Z4
+	VPMOVZXWD     Y0, Z1
+	VEXTRACTI64X4 $0x01, Z0, Y0
+	VPMOVZXWD     Y0, Z0
+	VPXORD        Z2, Z2, Z2
+	VALIGND       $0x01, Z1, Z0, Z3
+	VALIGND       $0x01, Z0, Z2, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
-	VMOVDQA32     Z4, K1, Z2
+	VPSLLD        $0x0a, Z1, K1, Z1
+	VPADDD        Z3, Z1, K1, Z1
+	VPADDD        ·tables+41792(SB), Z1, K1, Z1
 	MOVL          R11, R9
 	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
 	ANDL          $0x0000ffff, R9
 	POPCNTL       R9, R9
 	SHLL          $0x02, R9
 	ADDQ          R9, DI
-	VEXTRACTI64X4 $0x01, Z0, Y0
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y0, Z0
-	VPMOVZXWD     Y1, Z1
-	VPSLLD        $0x0a, Z0, Z2
-	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+41728(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
-	VMOVDQA32     Z2, K1, Z0
+	VPSLLD        $0x0a, Z0, K1, Z0
+	VPADDD        Z4, Z0, K1, Z0
+	VPADDD        ·tables+41792(SB), Z0, K1, Z0
 	MOVL          R11, R8
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
@@ -12331,6 +12330,15 @@ utf16LEToUTF32LEAVX512_pconv:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_allpairs:
+	VPSUBD    ·tables+41728(SB), Z0, Z0
+	VPMADDWD  ·tables+41856(SB), Z0, Z0
+	VPADDD    ·tables+41920(SB), Z0, Z0
+	VMOVDQU64 Z0, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_plone:
 	ANDNL   R12, R9, R10
@@ -12367,47 +12375,62 @@ TEXT ·utf32LEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	XORQ      DI, DI
 	LEAQ      -192(BX), R8
 	LEAQ      -64(CX), R9
-	VMOVDQU64 ·tables+41792(SB), Z0
+	VMOVDQU64 ·tables+41984(SB), Z0
 
 utf32LEToUTF16LEAVX512_loop:
-	CMPQ       SI, BX
-	JG         utf32LEToUTF16LEAVX512_done
-	CMPQ       DI, CX
-	JG         utf32LEToUTF16LEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z1
-	CMPQ       SI, R8
-	JG         utf32LEToUTF16LEAVX512_one
-	CMPQ       DI, R9
-	JG         utf32LEToUTF16LEAVX512_one
-	VMOVDQU64  64(DX)(SI*1), Z2
-	VMOVDQU64  128(DX)(SI*1), Z3
-	VMOVDQU64  192(DX)(SI*1), Z4
-	VPORD      Z1, Z2, Z5
-	VPTERNLOGD $0xfe, Z4, Z3, Z5
-	VPTESTMD   ·tables+41856(SB), Z5, K1
-	KORTESTW   K1, K1
-	JNZ        utf32LEToUTF16LEAVX512_one
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16LEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPTESTMD  ·tables+42048(SB), Z1, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16LEAVX512_astral
+	CMPQ      SI, R8
+	JG        utf32LEToUTF16LEAVX512_one
+	CMPQ      DI, R9
+	JG        utf32LEToUTF16LEAVX512_one
+	VMOVDQU64 64(DX)(SI*1), Z2
+	VMOVDQU64 128(DX)(SI*1), Z3
+	VMOVDQU64 192(DX)(SI*1), Z4
+	VPORD     Z2, Z3, Z5
+	VPORD     Z4, Z5, Z5
+	VPTESTMD  ·tables+42048(SB), Z5, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16LEAVX512_one
+
+utf32LEToUTF16LEAVX512_qconv:
 	VPACKUSDW  Z2, Z1, Z2
 	VPACKUSDW  Z4, Z3, Z3
 	VPERMQ     Z2, Z0, Z2
 	VPERMQ     Z3, Z0, Z3
-	VPADDW     ·tables+41920(SB), Z2, Z4
-	VPADDW     ·tables+41920(SB), Z3, Z5
+	VPADDW     ·tables+42112(SB), Z2, Z4
+	VPADDW     ·tables+42112(SB), Z3, Z5
 	VPMINUW    Z4, Z5, Z4
-	VPCMPUW    $0x01, ·tables+41984(SB), Z4, K1
+	VPCMPUW    $0x01, ·tables+42176(SB), Z4, K1
 	KORTESTD   K1, K1
 	JNZ        utf32LEToUTF16LEAVX512_one
 	VMOVDQU64  Z2, (AX)(DI*1)
 	VMOVDQU64  Z3, 64(AX)(DI*1)
 	ADDQ       $0x00000100, SI
 	SUBQ       $-128, DI
-	JMP        utf32LEToUTF16LEAVX512_loop
+	CMPQ       SI, R8
+	JG         utf32LEToUTF16LEAVX512_loop
+	CMPQ       DI, R9
+	JG         utf32LEToUTF16LEAVX512_loop
+	VMOVDQU64  (DX)(SI*1), Z1
+	VMOVDQU64  64(DX)(SI*1), Z2
+	VMOVDQU64  128(DX)(SI*1), Z3
+	VMOVDQU64  192(DX)(SI*1), Z4
+	VPORD      Z1, Z2, Z5
+	VPTERNLOGD $0xfe, Z4, Z3, Z5
+	VPTESTMD   ·tables+42048(SB), Z5, K1
+	KORTESTW   K1, K1
+	JNZ        utf32LEToUTF16LEAVX512_loop
+	JMP        utf32LEToUTF16LEAVX512_qconv
 
 utf32LEToUTF16LEAVX512_one:
 	VPANDD   ·tables+40192(SB), Z1, Z2
-	VPTESTMD ·tables+41856(SB), Z1, K1
-	KORTESTW K1, K1
-	JNZ      utf32LEToUTF16LEAVX512_astral
 	VPCMPEQD ·tables+40448(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF16LEAVX512_partial
@@ -12418,18 +12441,32 @@ utf32LEToUTF16LEAVX512_one:
 	JMP      utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_astral:
+	VPSUBD     ·tables+41920(SB), Z1, Z2
+	VPCMPUD    $0x01, ·tables+42240(SB), Z2, K1
+	KORTESTW   K1, K1
+	JCC        utf32LEToUTF16LEAVX512_mixed
+	VPSRLD     $0x0a, Z2, Z1
+	VPSLLD     $0x10, Z2, Z2
+	VPTERNLOGD $0xf8, ·tables+42304(SB), Z2, Z1
+	VPADDD     ·tables+41728(SB), Z1, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	JMP        utf32LEToUTF16LEAVX512_loop
+
+utf32LEToUTF16LEAVX512_mixed:
 	VPANDD        ·tables+40192(SB), Z1, Z2
 	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
 	VPCMPEQD      ·tables+40448(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+42048(SB), Z1, K1
-	VPSUBD        ·tables+42112(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
 	VPADDD        ·tables+40448(SB), Z3, Z3
-	VPANDD        ·tables+42176(SB), Z2, Z2
-	VPADDD        ·tables+42240(SB), Z2, Z2
+	VPANDD        ·tables+42432(SB), Z2, Z2
+	VPADDD        ·tables+42496(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12458,12 +12495,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+42048(SB), Z1, K1
-	VPSUBD        ·tables+42112(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
 	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+42176(SB), Z0, Z0
-	VPADDD        ·tables+42240(SB), Z0, Z0
+	VPANDD        ·tables+42432(SB), Z0, Z0
+	VPADDD        ·tables+42496(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12526,6 +12563,9 @@ utf16LEToUTF32BEAVX512_loop:
 
 utf16LEToUTF32BEAVX512_pairs:
 	VPANDD   ·tables+41408(SB), Z1, Z2
+	VPCMPEQD ·tables+41728(SB), Z2, K1
+	KORTESTW K1, K1
+	JCS      utf16LEToUTF32BEAVX512_allpairs
 	VPCMPEQW ·tables+41472(SB), Z2, K1
 	KMOVD    K1, R8
 	VPCMPEQW ·tables+41536(SB), Z2, K1
@@ -12546,35 +12586,31 @@ utf16LEToUTF32BEAVX512_pwhole:
 
 utf16LEToUTF32BEAVX512_pconv:
 	ANDNL         R11, R9, R11
-	VMOVDQU64     ·tables+64(SB), Z2
-	VPERMW        Z1, Z2, Z2
-	VPMOVZXWD     Y1, Z3
-	VPMOVZXWD     Y2, Z4
-	VPSLLD        $0x0a, Z3, Z5
-	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41728(SB), Z5, Z5
+	VPMOVZXWD     Y1, Z2
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y1, Z1
+	VPXORD        Z3, Z3, Z3
+	VALIGND       $0x01, Z2, Z1, Z4
+	VALIGND       $0x01, Z1, Z3, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
-	VMOVDQA32     Z5, K1, Z3
-	VPSHUFB       Z0, Z3, Z3
+	VPSLLD        $0x0a, Z2, K1, Z2
+	VPADDD        Z4, Z2, K1, Z2
+	VPADDD        ·tables+41792(SB), Z2, K1, Z2
+	VPSHUFB       Z0, Z2, Z2
 	MOVL          R11, R9
 	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z3, K1, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
 	ANDL          $0x0000ffff, R9
 	POPCNTL       R9, R9
 	SHLL          $0x02, R9
 	ADDQ          R9, DI
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VPMOVZXWD     Y1, Z1
-	VPMOVZXWD     Y2, Z2
-	VPSLLD        $0x0a, Z1, Z3
-	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41728(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
-	VMOVDQA32     Z3, K1, Z1
+	VPSLLD        $0x0a, Z1, K1, Z1
+	VPADDD        Z5, Z1, K1, Z1
+	VPADDD        ·tables+41792(SB), Z1, K1, Z1
 	VPSHUFB       Z0, Z1, Z1
 	MOVL          R11, R8
 	SHRL          $0x10, R8
@@ -12587,6 +12623,16 @@ utf16LEToUTF32BEAVX512_pconv:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16LEToUTF32BEAVX512_loop
+
+utf16LEToUTF32BEAVX512_allpairs:
+	VPSUBD    ·tables+41728(SB), Z1, Z1
+	VPMADDWD  ·tables+41856(SB), Z1, Z1
+	VPADDD    ·tables+41920(SB), Z1, Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_plone:
 	ANDNL   R12, R9, R10
@@ -12623,34 +12669,39 @@ TEXT ·utf32LEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	XORQ      DI, DI
 	LEAQ      -192(BX), R8
 	LEAQ      -64(CX), R9
-	VMOVDQU64 ·tables+41792(SB), Z0
+	VMOVDQU64 ·tables+41984(SB), Z0
 
 utf32LEToUTF16BEAVX512_loop:
-	CMPQ       SI, BX
-	JG         utf32LEToUTF16BEAVX512_done
-	CMPQ       DI, CX
-	JG         utf32LEToUTF16BEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z1
-	CMPQ       SI, R8
-	JG         utf32LEToUTF16BEAVX512_one
-	CMPQ       DI, R9
-	JG         utf32LEToUTF16BEAVX512_one
-	VMOVDQU64  64(DX)(SI*1), Z2
-	VMOVDQU64  128(DX)(SI*1), Z3
-	VMOVDQU64  192(DX)(SI*1), Z4
-	VPORD      Z1, Z2, Z5
-	VPTERNLOGD $0xfe, Z4, Z3, Z5
-	VPTESTMD   ·tables+41856(SB), Z5, K1
-	KORTESTW   K1, K1
-	JNZ        utf32LEToUTF16BEAVX512_one
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16BEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPTESTMD  ·tables+42048(SB), Z1, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16BEAVX512_astral
+	CMPQ      SI, R8
+	JG        utf32LEToUTF16BEAVX512_one
+	CMPQ      DI, R9
+	JG        utf32LEToUTF16BEAVX512_one
+	VMOVDQU64 64(DX)(SI*1), Z2
+	VMOVDQU64 128(DX)(SI*1), Z3
+	VMOVDQU64 192(DX)(SI*1), Z4
+	VPORD     Z2, Z3, Z5
+	VPORD     Z4, Z5, Z5
+	VPTESTMD  ·tables+42048(SB), Z5, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16BEAVX512_one
+
+utf32LEToUTF16BEAVX512_qconv:
 	VPACKUSDW  Z2, Z1, Z2
 	VPACKUSDW  Z4, Z3, Z3
 	VPERMQ     Z2, Z0, Z2
 	VPERMQ     Z3, Z0, Z3
-	VPADDW     ·tables+41920(SB), Z2, Z4
-	VPADDW     ·tables+41920(SB), Z3, Z5
+	VPADDW     ·tables+42112(SB), Z2, Z4
+	VPADDW     ·tables+42112(SB), Z3, Z5
 	VPMINUW    Z4, Z5, Z4
-	VPCMPUW    $0x01, ·tables+41984(SB), Z4, K1
+	VPCMPUW    $0x01, ·tables+42176(SB), Z4, K1
 	KORTESTD   K1, K1
 	JNZ        utf32LEToUTF16BEAVX512_one
 	VPSHUFB    ·tables+0(SB), Z2, Z2
@@ -12659,13 +12710,23 @@ utf32LEToUTF16BEAVX512_loop:
 	VMOVDQU64  Z3, 64(AX)(DI*1)
 	ADDQ       $0x00000100, SI
 	SUBQ       $-128, DI
-	JMP        utf32LEToUTF16BEAVX512_loop
+	CMPQ       SI, R8
+	JG         utf32LEToUTF16BEAVX512_loop
+	CMPQ       DI, R9
+	JG         utf32LEToUTF16BEAVX512_loop
+	VMOVDQU64  (DX)(SI*1), Z1
+	VMOVDQU64  64(DX)(SI*1), Z2
+	VMOVDQU64  128(DX)(SI*1), Z3
+	VMOVDQU64  192(DX)(SI*1), Z4
+	VPORD      Z1, Z2, Z5
+	VPTERNLOGD $0xfe, Z4, Z3, Z5
+	VPTESTMD   ·tables+42048(SB), Z5, K1
+	KORTESTW   K1, K1
+	JNZ        utf32LEToUTF16BEAVX512_loop
+	JMP        utf32LEToUTF16BEAVX512_qconv
 
 utf32LEToUTF16BEAVX512_one:
 	VPANDD   ·tables+40192(SB), Z1, Z2
-	VPTESTMD ·tables+41856(SB), Z1, K1
-	KORTESTW K1, K1
-	JNZ      utf32LEToUTF16BEAVX512_astral
 	VPCMPEQD ·tables+40448(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF16BEAVX512_partial
@@ -12677,18 +12738,33 @@ utf32LEToUTF16BEAVX512_one:
 	JMP      utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_astral:
+	VPSUBD     ·tables+41920(SB), Z1, Z2
+	VPCMPUD    $0x01, ·tables+42240(SB), Z2, K1
+	KORTESTW   K1, K1
+	JCC        utf32LEToUTF16BEAVX512_mixed
+	VPSRLD     $0x0a, Z2, Z1
+	VPSLLD     $0x10, Z2, Z2
+	VPTERNLOGD $0xf8, ·tables+42304(SB), Z2, Z1
+	VPADDD     ·tables+41728(SB), Z1, Z1
+	VPSHUFB    ·tables+0(SB), Z1, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	JMP        utf32LEToUTF16BEAVX512_loop
+
+utf32LEToUTF16BEAVX512_mixed:
 	VPANDD        ·tables+40192(SB), Z1, Z2
 	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
 	VPCMPEQD      ·tables+40448(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+42048(SB), Z1, K1
-	VPSUBD        ·tables+42112(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
 	VPADDD        ·tables+40448(SB), Z3, Z3
-	VPANDD        ·tables+42176(SB), Z2, Z2
-	VPADDD        ·tables+42240(SB), Z2, Z2
+	VPANDD        ·tables+42432(SB), Z2, Z2
+	VPADDD        ·tables+42496(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12718,12 +12794,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+42048(SB), Z1, K1
-	VPSUBD        ·tables+42112(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
 	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+42176(SB), Z0, Z0
-	VPADDD        ·tables+42240(SB), Z0, Z0
+	VPANDD        ·tables+42432(SB), Z0, Z0
+	VPADDD        ·tables+42496(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12903,6 +12979,9 @@ utf16BEToUTF32LEAVX512_loop:
 
 utf16BEToUTF32LEAVX512_pairs:
 	VPANDD   ·tables+41408(SB), Z1, Z2
+	VPCMPEQD ·tables+41728(SB), Z2, K1
+	KORTESTW K1, K1
+	JCS      utf16BEToUTF32LEAVX512_allpairs
 	VPCMPEQW ·tables+41472(SB), Z2, K1
 	KMOVD    K1, R8
 	VPCMPEQW ·tables+41536(SB), Z2, K1
@@ -12923,34 +13002,30 @@ utf16BEToUTF32LEAVX512_pwhole:
 
 utf16BEToUTF32LEAVX512_pconv:
 	ANDNL         R11, R9, R11
-	VMOVDQU64     ·tables+64(SB), Z2
-	VPERMW        Z1, Z2, Z2
-	VPMOVZXWD     Y1, Z3
-	VPMOVZXWD     Y2, Z4
-	VPSLLD        $0x0a, Z3, Z5
-	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41728(SB), Z5, Z5
+	VPMOVZXWD     Y1, Z2
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y1, Z1
+	VPXORD        Z3, Z3, Z3
+	VALIGND       $0x01, Z2, Z1, Z4
+	VALIGND       $0x01, Z1, Z3, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
-	VMOVDQA32     Z5, K1, Z3
+	VPSLLD        $0x0a, Z2, K1, Z2
+	VPADDD        Z4, Z2, K1, Z2
+	VPADDD        ·tables+41792(SB), Z2, K1, Z2
 	MOVL          R11, R9
 	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z3, K1, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
 	ANDL          $0x0000ffff, R9
 	POPCNTL       R9, R9
 	SHLL          $0x02, R9
 	ADDQ          R9, DI
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VPMOVZXWD     Y1, Z1
-	VPMOVZXWD     Y2, Z2
-	VPSLLD        $0x0a, Z1, Z3
-	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41728(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
-	VMOVDQA32     Z3, K1, Z1
+	VPSLLD        $0x0a, Z1, K1, Z1
+	VPADDD        Z5, Z1, K1, Z1
+	VPADDD        ·tables+41792(SB), Z1, K1, Z1
 	MOVL          R11, R8
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
@@ -12962,6 +13037,15 @@ utf16BEToUTF32LEAVX512_pconv:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16BEToUTF32LEAVX512_loop
+
+utf16BEToUTF32LEAVX512_allpairs:
+	VPSUBD    ·tables+41728(SB), Z1, Z1
+	VPMADDWD  ·tables+41856(SB), Z1, Z1
+	VPADDD    ·tables+41920(SB), Z1, Z1
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_plone:
 	ANDNL   R12, R9, R10
@@ -12999,51 +13083,70 @@ TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	VMOVDQU64 ·tables+192(SB), Z0
 	LEAQ      -192(BX), R8
 	LEAQ      -64(CX), R9
-	VMOVDQU64 ·tables+41792(SB), Z1
+	VMOVDQU64 ·tables+41984(SB), Z1
 
 utf32BEToUTF16LEAVX512_loop:
-	CMPQ       SI, BX
-	JG         utf32BEToUTF16LEAVX512_done
-	CMPQ       DI, CX
-	JG         utf32BEToUTF16LEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z2
-	VPSHUFB    Z0, Z2, Z2
-	CMPQ       SI, R8
-	JG         utf32BEToUTF16LEAVX512_one
-	CMPQ       DI, R9
-	JG         utf32BEToUTF16LEAVX512_one
-	VMOVDQU64  64(DX)(SI*1), Z3
-	VMOVDQU64  128(DX)(SI*1), Z4
-	VMOVDQU64  192(DX)(SI*1), Z5
-	VPSHUFB    Z0, Z3, Z3
-	VPSHUFB    Z0, Z4, Z4
-	VPSHUFB    Z0, Z5, Z5
-	VPORD      Z2, Z3, Z6
-	VPTERNLOGD $0xfe, Z5, Z4, Z6
-	VPTESTMD   ·tables+41856(SB), Z6, K1
-	KORTESTW   K1, K1
-	JNZ        utf32BEToUTF16LEAVX512_one
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16LEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPSHUFB   Z0, Z2, Z2
+	VPTESTMD  ·tables+42048(SB), Z2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16LEAVX512_astral
+	CMPQ      SI, R8
+	JG        utf32BEToUTF16LEAVX512_one
+	CMPQ      DI, R9
+	JG        utf32BEToUTF16LEAVX512_one
+	VMOVDQU64 64(DX)(SI*1), Z3
+	VMOVDQU64 128(DX)(SI*1), Z4
+	VMOVDQU64 192(DX)(SI*1), Z5
+	VPSHUFB   Z0, Z3, Z3
+	VPSHUFB   Z0, Z4, Z4
+	VPSHUFB   Z0, Z5, Z5
+	VPORD     Z3, Z4, Z6
+	VPORD     Z5, Z6, Z6
+	VPTESTMD  ·tables+42048(SB), Z6, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16LEAVX512_one
+
+utf32BEToUTF16LEAVX512_qconv:
 	VPACKUSDW  Z3, Z2, Z3
 	VPACKUSDW  Z5, Z4, Z4
 	VPERMQ     Z3, Z1, Z3
 	VPERMQ     Z4, Z1, Z4
-	VPADDW     ·tables+41920(SB), Z3, Z5
-	VPADDW     ·tables+41920(SB), Z4, Z6
+	VPADDW     ·tables+42112(SB), Z3, Z5
+	VPADDW     ·tables+42112(SB), Z4, Z6
 	VPMINUW    Z5, Z6, Z5
-	VPCMPUW    $0x01, ·tables+41984(SB), Z5, K1
+	VPCMPUW    $0x01, ·tables+42176(SB), Z5, K1
 	KORTESTD   K1, K1
 	JNZ        utf32BEToUTF16LEAVX512_one
 	VMOVDQU64  Z3, (AX)(DI*1)
 	VMOVDQU64  Z4, 64(AX)(DI*1)
 	ADDQ       $0x00000100, SI
 	SUBQ       $-128, DI
-	JMP        utf32BEToUTF16LEAVX512_loop
+	CMPQ       SI, R8
+	JG         utf32BEToUTF16LEAVX512_loop
+	CMPQ       DI, R9
+	JG         utf32BEToUTF16LEAVX512_loop
+	VMOVDQU64  (DX)(SI*1), Z2
+	VMOVDQU64  64(DX)(SI*1), Z3
+	VMOVDQU64  128(DX)(SI*1), Z4
+	VMOVDQU64  192(DX)(SI*1), Z5
+	VPSHUFB    Z0, Z2, Z2
+	VPSHUFB    Z0, Z3, Z3
+	VPSHUFB    Z0, Z4, Z4
+	VPSHUFB    Z0, Z5, Z5
+	VPORD      Z2, Z3, Z6
+	VPTERNLOGD $0xfe, Z5, Z4, Z6
+	VPTESTMD   ·tables+42048(SB), Z6, K1
+	KORTESTW   K1, K1
+	JNZ        utf32BEToUTF16LEAVX512_loop
+	JMP        utf32BEToUTF16LEAVX512_qconv
 
 utf32BEToUTF16LEAVX512_one:
 	VPANDD   ·tables+40192(SB), Z2, Z3
-	VPTESTMD ·tables+41856(SB), Z2, K1
-	KORTESTW K1, K1
-	JNZ      utf32BEToUTF16LEAVX512_astral
 	VPCMPEQD ·tables+40448(SB), Z3, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF16LEAVX512_partial
@@ -13054,18 +13157,32 @@ utf32BEToUTF16LEAVX512_one:
 	JMP      utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_astral:
+	VPSUBD     ·tables+41920(SB), Z2, Z3
+	VPCMPUD    $0x01, ·tables+42240(SB), Z3, K1
+	KORTESTW   K1, K1
+	JCC        utf32BEToUTF16LEAVX512_mixed
+	VPSRLD     $0x0a, Z3, Z2
+	VPSLLD     $0x10, Z3, Z3
+	VPTERNLOGD $0xf8, ·tables+42304(SB), Z3, Z2
+	VPADDD     ·tables+41728(SB), Z2, Z2
+	VMOVDQU64  Z2, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	JMP        utf32BEToUTF16LEAVX512_loop
+
+utf32BEToUTF16LEAVX512_mixed:
 	VPANDD        ·tables+40192(SB), Z2, Z3
 	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
 	VPCMPEQD      ·tables+40448(SB), Z3, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+42048(SB), Z2, K1
-	VPSUBD        ·tables+42112(SB), Z2, Z3
+	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
+	VPSUBD        ·tables+41920(SB), Z2, Z3
 	VPSRLD        $0x0a, Z3, Z4
 	VPADDD        ·tables+40448(SB), Z4, Z4
-	VPANDD        ·tables+42176(SB), Z3, Z3
-	VPADDD        ·tables+42240(SB), Z3, Z3
+	VPANDD        ·tables+42432(SB), Z3, Z3
+	VPADDD        ·tables+42496(SB), Z3, Z3
 	VPSLLD        $0x10, Z3, Z3
 	VPORD         Z3, Z4, Z4
 	VMOVDQA32     Z4, K1, Z2
@@ -13094,12 +13211,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z2, K1, Z2
-	VPCMPUD       $0x06, ·tables+42048(SB), Z2, K1
-	VPSUBD        ·tables+42112(SB), Z2, Z0
+	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
+	VPSUBD        ·tables+41920(SB), Z2, Z0
 	VPSRLD        $0x0a, Z0, Z1
 	VPADDD        ·tables+40448(SB), Z1, Z1
-	VPANDD        ·tables+42176(SB), Z0, Z0
-	VPADDD        ·tables+42240(SB), Z0, Z0
+	VPANDD        ·tables+42432(SB), Z0, Z0
+	VPADDD        ·tables+42496(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z1, Z1
 	VMOVDQA32     Z1, K1, Z2
@@ -13164,6 +13281,9 @@ utf16BEToUTF32BEAVX512_loop:
 
 utf16BEToUTF32BEAVX512_pairs:
 	VPANDD   ·tables+41408(SB), Z2, Z3
+	VPCMPEQD ·tables+41728(SB), Z3, K1
+	KORTESTW K1, K1
+	JCS      utf16BEToUTF32BEAVX512_allpairs
 	VPCMPEQW ·tables+41472(SB), Z3, K1
 	KMOVD    K1, R8
 	VPCMPEQW ·tables+41536(SB), Z3, K1
@@ -13184,35 +13304,31 @@ utf16BEToUTF32BEAVX512_pwhole:
 
 utf16BEToUTF32BEAVX512_pconv:
 	ANDNL         R11, R9, R11
-	VMOVDQU64     ·tables+64(SB), Z3
-	VPERMW        Z2, Z3, Z3
-	VPMOVZXWD     Y2, Z4
-	VPMOVZXWD     Y3, Z5
-	VPSLLD        $0x0a, Z4, Z6
-	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+41728(SB), Z6, Z6
+	VPMOVZXWD     Y2, Z3
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y2, Z2
+	VPXORD        Z4, Z4, Z4
+	VALIGND       $0x01, Z3, Z2, Z5
+	VALIGND       $0x01, Z2, Z4, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
-	VMOVDQA32     Z6, K1, Z4
-	VPSHUFB       Z1, Z4, Z4
+	VPSLLD        $0x0a, Z3, K1, Z3
+	VPADDD        Z5, Z3, K1, Z3
+	VPADDD        ·tables+41792(SB), Z3, K1, Z3
+	VPSHUFB       Z1, Z3, Z3
 	MOVL          R11, R9
 	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU64     Z4, (AX)(DI*1)
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
 	ANDL          $0x0000ffff, R9
 	POPCNTL       R9, R9
 	SHLL          $0x02, R9
 	ADDQ          R9, DI
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VEXTRACTI64X4 $0x01, Z3, Y3
-	VPMOVZXWD     Y2, Z2
-	VPMOVZXWD     Y3, Z3
-	VPSLLD        $0x0a, Z2, Z4
-	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41728(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
-	VMOVDQA32     Z4, K1, Z2
+	VPSLLD        $0x0a, Z2, K1, Z2
+	VPADDD        Z6, Z2, K1, Z2
+	VPADDD        ·tables+41792(SB), Z2, K1, Z2
 	VPSHUFB       Z1, Z2, Z2
 	MOVL          R11, R8
 	SHRL          $0x10, R8
@@ -13225,6 +13341,16 @@ utf16BEToUTF32BEAVX512_pconv:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16BEToUTF32BEAVX512_loop
+
+utf16BEToUTF32BEAVX512_allpairs:
+	VPSUBD    ·tables+41728(SB), Z2, Z2
+	VPMADDWD  ·tables+41856(SB), Z2, Z2
+	VPADDD    ·tables+41920(SB), Z2, Z2
+	VPSHUFB   Z1, Z2, Z2
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_plone:
 	ANDNL   R12, R9, R10
@@ -13262,38 +13388,43 @@ TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	VMOVDQU64 ·tables+192(SB), Z0
 	LEAQ      -192(BX), R8
 	LEAQ      -64(CX), R9
-	VMOVDQU64 ·tables+41792(SB), Z1
+	VMOVDQU64 ·tables+41984(SB), Z1
 
 utf32BEToUTF16BEAVX512_loop:
-	CMPQ       SI, BX
-	JG         utf32BEToUTF16BEAVX512_done
-	CMPQ       DI, CX
-	JG         utf32BEToUTF16BEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z2
-	VPSHUFB    Z0, Z2, Z2
-	CMPQ       SI, R8
-	JG         utf32BEToUTF16BEAVX512_one
-	CMPQ       DI, R9
-	JG         utf32BEToUTF16BEAVX512_one
-	VMOVDQU64  64(DX)(SI*1), Z3
-	VMOVDQU64  128(DX)(SI*1), Z4
-	VMOVDQU64  192(DX)(SI*1), Z5
-	VPSHUFB    Z0, Z3, Z3
-	VPSHUFB    Z0, Z4, Z4
-	VPSHUFB    Z0, Z5, Z5
-	VPORD      Z2, Z3, Z6
-	VPTERNLOGD $0xfe, Z5, Z4, Z6
-	VPTESTMD   ·tables+41856(SB), Z6, K1
-	KORTESTW   K1, K1
-	JNZ        utf32BEToUTF16BEAVX512_one
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16BEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPSHUFB   Z0, Z2, Z2
+	VPTESTMD  ·tables+42048(SB), Z2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16BEAVX512_astral
+	CMPQ      SI, R8
+	JG        utf32BEToUTF16BEAVX512_one
+	CMPQ      DI, R9
+	JG        utf32BEToUTF16BEAVX512_one
+	VMOVDQU64 64(DX)(SI*1), Z3
+	VMOVDQU64 128(DX)(SI*1), Z4
+	VMOVDQU64 192(DX)(SI*1), Z5
+	VPSHUFB   Z0, Z3, Z3
+	VPSHUFB   Z0, Z4, Z4
+	VPSHUFB   Z0, Z5, Z5
+	VPORD     Z3, Z4, Z6
+	VPORD     Z5, Z6, Z6
+	VPTESTMD  ·tables+42048(SB), Z6, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16BEAVX512_one
+
+utf32BEToUTF16BEAVX512_qconv:
 	VPACKUSDW  Z3, Z2, Z3
 	VPACKUSDW  Z5, Z4, Z4
 	VPERMQ     Z3, Z1, Z3
 	VPERMQ     Z4, Z1, Z4
-	VPADDW     ·tables+41920(SB), Z3, Z5
-	VPADDW     ·tables+41920(SB), Z4, Z6
+	VPADDW     ·tables+42112(SB), Z3, Z5
+	VPADDW     ·tables+42112(SB), Z4, Z6
 	VPMINUW    Z5, Z6, Z5
-	VPCMPUW    $0x01, ·tables+41984(SB), Z5, K1
+	VPCMPUW    $0x01, ·tables+42176(SB), Z5, K1
 	KORTESTD   K1, K1
 	JNZ        utf32BEToUTF16BEAVX512_one
 	VPSHUFB    ·tables+0(SB), Z3, Z3
@@ -13302,13 +13433,27 @@ utf32BEToUTF16BEAVX512_loop:
 	VMOVDQU64  Z4, 64(AX)(DI*1)
 	ADDQ       $0x00000100, SI
 	SUBQ       $-128, DI
-	JMP        utf32BEToUTF16BEAVX512_loop
+	CMPQ       SI, R8
+	JG         utf32BEToUTF16BEAVX512_loop
+	CMPQ       DI, R9
+	JG         utf32BEToUTF16BEAVX512_loop
+	VMOVDQU64  (DX)(SI*1), Z2
+	VMOVDQU64  64(DX)(SI*1), Z3
+	VMOVDQU64  128(DX)(SI*1), Z4
+	VMOVDQU64  192(DX)(SI*1), Z5
+	VPSHUFB    Z0, Z2, Z2
+	VPSHUFB    Z0, Z3, Z3
+	VPSHUFB    Z0, Z4, Z4
+	VPSHUFB    Z0, Z5, Z5
+	VPORD      Z2, Z3, Z6
+	VPTERNLOGD $0xfe, Z5, Z4, Z6
+	VPTESTMD   ·tables+42048(SB), Z6, K1
+	KORTESTW   K1, K1
+	JNZ        utf32BEToUTF16BEAVX512_loop
+	JMP        utf32BEToUTF16BEAVX512_qconv
 
 utf32BEToUTF16BEAVX512_one:
 	VPANDD   ·tables+40192(SB), Z2, Z3
-	VPTESTMD ·tables+41856(SB), Z2, K1
-	KORTESTW K1, K1
-	JNZ      utf32BEToUTF16BEAVX512_astral
 	VPCMPEQD ·tables+40448(SB), Z3, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF16BEAVX512_partial
@@ -13320,18 +13465,33 @@ utf32BEToUTF16BEAVX512_one:
 	JMP      utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_astral:
+	VPSUBD     ·tables+41920(SB), Z2, Z3
+	VPCMPUD    $0x01, ·tables+42240(SB), Z3, K1
+	KORTESTW   K1, K1
+	JCC        utf32BEToUTF16BEAVX512_mixed
+	VPSRLD     $0x0a, Z3, Z2
+	VPSLLD     $0x10, Z3, Z3
+	VPTERNLOGD $0xf8, ·tables+42304(SB), Z3, Z2
+	VPADDD     ·tables+41728(SB), Z2, Z2
+	VPSHUFB    ·tables+0(SB), Z2, Z2
+	VMOVDQU64  Z2, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	JMP        utf32BEToUTF16BEAVX512_loop
+
+utf32BEToUTF16BEAVX512_mixed:
 	VPANDD        ·tables+40192(SB), Z2, Z3
 	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
 	VPCMPEQD      ·tables+40448(SB), Z3, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+42048(SB), Z2, K1
-	VPSUBD        ·tables+42112(SB), Z2, Z3
+	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
+	VPSUBD        ·tables+41920(SB), Z2, Z3
 	VPSRLD        $0x0a, Z3, Z4
 	VPADDD        ·tables+40448(SB), Z4, Z4
-	VPANDD        ·tables+42176(SB), Z3, Z3
-	VPADDD        ·tables+42240(SB), Z3, Z3
+	VPANDD        ·tables+42432(SB), Z3, Z3
+	VPADDD        ·tables+42496(SB), Z3, Z3
 	VPSLLD        $0x10, Z3, Z3
 	VPORD         Z3, Z4, Z4
 	VMOVDQA32     Z4, K1, Z2
@@ -13361,12 +13521,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z2, K1, Z2
-	VPCMPUD       $0x06, ·tables+42048(SB), Z2, K1
-	VPSUBD        ·tables+42112(SB), Z2, Z0
+	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
+	VPSUBD        ·tables+41920(SB), Z2, Z0
 	VPSRLD        $0x0a, Z0, Z1
 	VPADDD        ·tables+40448(SB), Z1, Z1
-	VPANDD        ·tables+42176(SB), Z0, Z0
-	VPADDD        ·tables+42240(SB), Z0, Z0
+	VPANDD        ·tables+42432(SB), Z0, Z0
+	VPADDD        ·tables+42496(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z1, Z1
 	VMOVDQA32     Z1, K1, Z2
@@ -13444,7 +13604,7 @@ utf32LEToUTF8AVX2_one:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+41856(SB), Y0
+	VPTEST         ·tables+42048(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R9
 	CMPQ           R9, BX
@@ -13453,7 +13613,7 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R9, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+41856(SB), Y1
+	VPTEST         ·tables+42048(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
@@ -13638,8 +13798,8 @@ utf32LEToUTF8AVX2_codes:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+42112(SB), Y0, Y1
-	VPTEST  ·tables+42304(SB), Y1
+	VPSUBD  ·tables+41920(SB), Y0, Y1
+	VPTEST  ·tables+42560(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
@@ -13843,7 +14003,7 @@ utf32BEToUTF8AVX2_one:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+41856(SB), Y1
+	VPTEST         ·tables+42048(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R9
 	CMPQ           R9, BX
@@ -13853,7 +14013,7 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+41856(SB), Y2
+	VPTEST         ·tables+42048(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
@@ -14038,8 +14198,8 @@ utf32BEToUTF8AVX2_codes:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+42112(SB), Y1, Y2
-	VPTEST  ·tables+42304(SB), Y2
+	VPSUBD  ·tables+41920(SB), Y1, Y2
+	VPTEST  ·tables+42560(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
@@ -14324,9 +14484,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42368(SB), Y0, Y1
+	VPADDD         ·tables+42624(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42432(SB), Y1, Y1
+	VPCMPEQD       ·tables+42688(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14386,9 +14546,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42368(SB), Y0, Y1
+	VPADDD         ·tables+42624(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42432(SB), Y1, Y1
+	VPCMPEQD       ·tables+42688(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14448,9 +14608,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42368(SB), Y0, Y1
+	VPADDD         ·tables+42624(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42432(SB), Y1, Y1
+	VPCMPEQD       ·tables+42688(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14510,9 +14670,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42368(SB), Y0, Y1
+	VPADDD         ·tables+42624(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42432(SB), Y1, Y1
+	VPCMPEQD       ·tables+42688(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14754,7 +14914,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+41728(SB), Y6, Y6
+	VPSUBD       ·tables+42752(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14769,7 +14929,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+41728(SB), Y2, Y2
+	VPSUBD       ·tables+42752(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14831,7 +14991,7 @@ utf32LEToUTF16LEAVX2_loop:
 	JG        utf32LEToUTF16LEAVX2_one
 	VMOVDQU   32(DX)(SI*1), Y1
 	VPOR      Y0, Y1, Y2
-	VPTEST    ·tables+41856(SB), Y2
+	VPTEST    ·tables+42048(SB), Y2
 	JNZ       utf32LEToUTF16LEAVX2_one
 	VPACKUSDW Y1, Y0, Y1
 	VPERMQ    $0xd8, Y1, Y1
@@ -14842,7 +15002,7 @@ utf32LEToUTF16LEAVX2_loop:
 	VMOVDQU   64(DX)(SI*1), Y2
 	VMOVDQU   96(DX)(SI*1), Y3
 	VPOR      Y2, Y3, Y4
-	VPTEST    ·tables+41856(SB), Y4
+	VPTEST    ·tables+42048(SB), Y4
 	JNZ       utf32LEToUTF16LEAVX2_pair
 	VPACKUSDW Y3, Y2, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -14871,7 +15031,7 @@ utf32LEToUTF16LEAVX2_pair:
 
 utf32LEToUTF16LEAVX2_one:
 	VPAND     ·tables+40192(SB), Y0, Y1
-	VPTEST    ·tables+41856(SB), Y0
+	VPTEST    ·tables+42048(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
 	VPCMPEQD  ·tables+40448(SB), Y1, Y1
 	VPTEST    Y1, Y1
@@ -14892,12 +15052,12 @@ utf32LEToUTF16LEAVX2_astral:
 	VPMOVMSKB      Y2, R11
 	CMPL           R11, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+42048(SB), Y0, Y1
-	VPSUBD         ·tables+42112(SB), Y0, Y2
+	VPCMPGTD       ·tables+42368(SB), Y0, Y1
+	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42176(SB), Y2, Y2
-	VPADDD         ·tables+42240(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14941,12 +15101,12 @@ utf32LEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+42048(SB), Y0, Y1
-	VPSUBD         ·tables+42112(SB), Y0, Y2
+	VPCMPGTD       ·tables+42368(SB), Y0, Y1
+	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42176(SB), Y2, Y2
-	VPADDD         ·tables+42240(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15050,7 +15210,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41728(SB), Y7, Y7
+	VPSUBD       ·tables+42752(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -15066,7 +15226,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41728(SB), Y3, Y3
+	VPSUBD       ·tables+42752(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -15129,7 +15289,7 @@ utf32LEToUTF16BEAVX2_loop:
 	JG        utf32LEToUTF16BEAVX2_one
 	VMOVDQU   32(DX)(SI*1), Y1
 	VPOR      Y0, Y1, Y2
-	VPTEST    ·tables+41856(SB), Y2
+	VPTEST    ·tables+42048(SB), Y2
 	JNZ       utf32LEToUTF16BEAVX2_one
 	VPACKUSDW Y1, Y0, Y1
 	VPERMQ    $0xd8, Y1, Y1
@@ -15140,7 +15300,7 @@ utf32LEToUTF16BEAVX2_loop:
 	VMOVDQU   64(DX)(SI*1), Y2
 	VMOVDQU   96(DX)(SI*1), Y3
 	VPOR      Y2, Y3, Y4
-	VPTEST    ·tables+41856(SB), Y4
+	VPTEST    ·tables+42048(SB), Y4
 	JNZ       utf32LEToUTF16BEAVX2_pair
 	VPACKUSDW Y3, Y2, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -15172,7 +15332,7 @@ utf32LEToUTF16BEAVX2_pair:
 
 utf32LEToUTF16BEAVX2_one:
 	VPAND     ·tables+40192(SB), Y0, Y1
-	VPTEST    ·tables+41856(SB), Y0
+	VPTEST    ·tables+42048(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
 	VPCMPEQD  ·tables+40448(SB), Y1, Y1
 	VPTEST    Y1, Y1
@@ -15194,12 +15354,12 @@ utf32LEToUTF16BEAVX2_astral:
 	VPMOVMSKB      Y2, R11
 	CMPL           R11, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+42048(SB), Y0, Y1
-	VPSUBD         ·tables+42112(SB), Y0, Y2
+	VPCMPGTD       ·tables+42368(SB), Y0, Y1
+	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42176(SB), Y2, Y2
-	VPADDD         ·tables+42240(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15244,12 +15404,12 @@ utf32LEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+42048(SB), Y0, Y1
-	VPSUBD         ·tables+42112(SB), Y0, Y2
+	VPCMPGTD       ·tables+42368(SB), Y0, Y1
+	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42176(SB), Y2, Y2
-	VPADDD         ·tables+42240(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15472,7 +15632,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41728(SB), Y7, Y7
+	VPSUBD       ·tables+42752(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -15487,7 +15647,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41728(SB), Y3, Y3
+	VPSUBD       ·tables+42752(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -15552,7 +15712,7 @@ utf32BEToUTF16LEAVX2_loop:
 	VMOVDQU   32(DX)(SI*1), Y2
 	VPSHUFB   Y0, Y2, Y2
 	VPOR      Y1, Y2, Y3
-	VPTEST    ·tables+41856(SB), Y3
+	VPTEST    ·tables+42048(SB), Y3
 	JNZ       utf32BEToUTF16LEAVX2_one
 	VPACKUSDW Y2, Y1, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -15565,7 +15725,7 @@ utf32BEToUTF16LEAVX2_loop:
 	VPSHUFB   Y0, Y3, Y3
 	VPSHUFB   Y0, Y4, Y4
 	VPOR      Y3, Y4, Y5
-	VPTEST    ·tables+41856(SB), Y5
+	VPTEST    ·tables+42048(SB), Y5
 	JNZ       utf32BEToUTF16LEAVX2_pair
 	VPACKUSDW Y4, Y3, Y3
 	VPERMQ    $0xd8, Y3, Y3
@@ -15594,7 +15754,7 @@ utf32BEToUTF16LEAVX2_pair:
 
 utf32BEToUTF16LEAVX2_one:
 	VPAND     ·tables+40192(SB), Y1, Y2
-	VPTEST    ·tables+41856(SB), Y1
+	VPTEST    ·tables+42048(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
 	VPCMPEQD  ·tables+40448(SB), Y2, Y2
 	VPTEST    Y2, Y2
@@ -15615,12 +15775,12 @@ utf32BEToUTF16LEAVX2_astral:
 	VPMOVMSKB      Y3, R11
 	CMPL           R11, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+42048(SB), Y1, Y2
-	VPSUBD         ·tables+42112(SB), Y1, Y3
+	VPCMPGTD       ·tables+42368(SB), Y1, Y2
+	VPSUBD         ·tables+41920(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
 	VPADDD         ·tables+40448(SB), Y4, Y4
-	VPAND          ·tables+42176(SB), Y3, Y3
-	VPADDD         ·tables+42240(SB), Y3, Y3
+	VPAND          ·tables+42432(SB), Y3, Y3
+	VPADDD         ·tables+42496(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15664,12 +15824,12 @@ utf32BEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+42048(SB), Y1, Y0
-	VPSUBD         ·tables+42112(SB), Y1, Y2
+	VPCMPGTD       ·tables+42368(SB), Y1, Y0
+	VPSUBD         ·tables+41920(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42176(SB), Y2, Y2
-	VPADDD         ·tables+42240(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15775,7 +15935,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+41728(SB), Y8, Y8
+	VPSUBD       ·tables+42752(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15791,7 +15951,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+41728(SB), Y4, Y4
+	VPSUBD       ·tables+42752(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15857,7 +16017,7 @@ utf32BEToUTF16BEAVX2_loop:
 	VMOVDQU   32(DX)(SI*1), Y2
 	VPSHUFB   Y0, Y2, Y2
 	VPOR      Y1, Y2, Y3
-	VPTEST    ·tables+41856(SB), Y3
+	VPTEST    ·tables+42048(SB), Y3
 	JNZ       utf32BEToUTF16BEAVX2_one
 	VPACKUSDW Y2, Y1, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -15870,7 +16030,7 @@ utf32BEToUTF16BEAVX2_loop:
 	VPSHUFB   Y0, Y3, Y3
 	VPSHUFB   Y0, Y4, Y4
 	VPOR      Y3, Y4, Y5
-	VPTEST    ·tables+41856(SB), Y5
+	VPTEST    ·tables+42048(SB), Y5
 	JNZ       utf32BEToUTF16BEAVX2_pair
 	VPACKUSDW Y4, Y3, Y3
 	VPERMQ    $0xd8, Y3, Y3
@@ -15902,7 +16062,7 @@ utf32BEToUTF16BEAVX2_pair:
 
 utf32BEToUTF16BEAVX2_one:
 	VPAND     ·tables+40192(SB), Y1, Y2
-	VPTEST    ·tables+41856(SB), Y1
+	VPTEST    ·tables+42048(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
 	VPCMPEQD  ·tables+40448(SB), Y2, Y2
 	VPTEST    Y2, Y2
@@ -15924,12 +16084,12 @@ utf32BEToUTF16BEAVX2_astral:
 	VPMOVMSKB      Y3, R11
 	CMPL           R11, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+42048(SB), Y1, Y2
-	VPSUBD         ·tables+42112(SB), Y1, Y3
+	VPCMPGTD       ·tables+42368(SB), Y1, Y2
+	VPSUBD         ·tables+41920(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
 	VPADDD         ·tables+40448(SB), Y4, Y4
-	VPAND          ·tables+42176(SB), Y3, Y3
-	VPADDD         ·tables+42240(SB), Y3, Y3
+	VPAND          ·tables+42432(SB), Y3, Y3
+	VPADDD         ·tables+42496(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15974,12 +16134,12 @@ utf32BEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+42048(SB), Y1, Y0
-	VPSUBD         ·tables+42112(SB), Y1, Y2
+	VPCMPGTD       ·tables+42368(SB), Y1, Y0
+	VPSUBD         ·tables+41920(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42176(SB), Y2, Y2
-	VPADDD         ·tables+42240(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -16098,10 +16258,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42496(SB), Z5, K1
+	VPCMPEQB      ·tables+42816(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+42560(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42880(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -16151,10 +16311,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42496(SB), Z5, K1
+	VPCMPEQB      ·tables+42816(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+42560(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42880(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -16249,8 +16409,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+42496(SB), Y1, Y1
-	VMOVDQU      ·tables+42560(SB), Y2
+	VPCMPEQB     ·tables+42816(SB), Y1, Y1
+	VMOVDQU      ·tables+42880(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -17322,10 +17482,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+42624(SB), Z6
-	VMOVDQU64    ·tables+42688(SB), Z7
-	VMOVDQU64    ·tables+42752(SB), Z8
-	VMOVDQU64    ·tables+42816(SB), Z9
+	VMOVDQU64    ·tables+42944(SB), Z6
+	VMOVDQU64    ·tables+43008(SB), Z7
+	VMOVDQU64    ·tables+43072(SB), Z8
+	VMOVDQU64    ·tables+43136(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -17547,8 +17707,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+42880(SB), Z5
-	VMOVDQU64    ·tables+42944(SB), Z6
+	VMOVDQU64    ·tables+43200(SB), Z5
+	VMOVDQU64    ·tables+43264(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -17788,8 +17948,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+47104(SB), Y0
-	VMOVDQU ·tables+47168(SB), Y1
+	VMOVDQU ·tables+47424(SB), Y0
+	VMOVDQU ·tables+47488(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -17806,75 +17966,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+47232(SB), Y2, Y3
+	VPXOR          ·tables+47552(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+47296(SB), Y3, Y6
+	VPADDUSB       ·tables+47616(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47264(SB), Y3, Y3
-	VPADDUSB       ·tables+47296(SB), Y3, Y6
+	VPSUBB         ·tables+47584(SB), Y3, Y3
+	VPADDUSB       ·tables+47616(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47264(SB), Y3, Y3
-	VPADDUSB       ·tables+47296(SB), Y3, Y6
+	VPSUBB         ·tables+47584(SB), Y3, Y3
+	VPADDUSB       ·tables+47616(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47264(SB), Y3, Y3
-	VPADDUSB       ·tables+47296(SB), Y3, Y6
+	VPSUBB         ·tables+47584(SB), Y3, Y3
+	VPADDUSB       ·tables+47616(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47264(SB), Y3, Y3
-	VPADDUSB       ·tables+47296(SB), Y3, Y6
+	VPSUBB         ·tables+47584(SB), Y3, Y3
+	VPADDUSB       ·tables+47616(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47264(SB), Y3, Y3
-	VPADDUSB       ·tables+47296(SB), Y3, Y6
+	VPSUBB         ·tables+47584(SB), Y3, Y3
+	VPADDUSB       ·tables+47616(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47264(SB), Y3, Y3
-	VPADDUSB       ·tables+47296(SB), Y3, Y6
+	VPSUBB         ·tables+47584(SB), Y3, Y3
+	VPADDUSB       ·tables+47616(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47264(SB), Y3, Y3
-	VPADDUSB       ·tables+47296(SB), Y3, Y3
+	VPSUBB         ·tables+47584(SB), Y3, Y3
+	VPADDUSB       ·tables+47616(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+47328(SB), Y4, Y3
-	VPCMPEQB       ·tables+47360(SB), Y3, Y3
+	VPAND          ·tables+47648(SB), Y4, Y3
+	VPCMPEQB       ·tables+47680(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -17939,12 +18099,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+47136(SB), Y3
-	VMOVDQU        ·tables+47136(SB), Y4
+	VMOVDQU        ·tables+47456(SB), Y3
+	VMOVDQU        ·tables+47456(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+47136(SB), Y3
-	VMOVDQU        ·tables+47136(SB), Y5
+	VMOVDQU        ·tables+47456(SB), Y3
+	VMOVDQU        ·tables+47456(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17987,8 +18147,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+47136(SB), Y3
-	VMOVDQU        ·tables+47136(SB), Y4
+	VMOVDQU        ·tables+47456(SB), Y3
+	VMOVDQU        ·tables+47456(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17998,7 +18158,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+43008(SB), R12
+	LEAQ           ·tables+43328(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18028,8 +18188,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+47136(SB), Y3
-	VMOVDQU        ·tables+47136(SB), Y5
+	VMOVDQU        ·tables+47456(SB), Y3
+	VMOVDQU        ·tables+47456(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -18039,7 +18199,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+43008(SB), R12
+	LEAQ           ·tables+43328(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18074,12 +18234,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+47136(SB), Y3
-	VMOVDQU        ·tables+47136(SB), Y4
+	VMOVDQU        ·tables+47456(SB), Y3
+	VMOVDQU        ·tables+47456(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+47136(SB), Y3
-	VMOVDQU        ·tables+47136(SB), Y5
+	VMOVDQU        ·tables+47456(SB), Y3
+	VMOVDQU        ·tables+47456(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -18122,8 +18282,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+47136(SB), Y3
-	VMOVDQU        ·tables+47136(SB), Y4
+	VMOVDQU        ·tables+47456(SB), Y3
+	VMOVDQU        ·tables+47456(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -18133,7 +18293,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+43008(SB), R12
+	LEAQ           ·tables+43328(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18163,8 +18323,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+47136(SB), Y3
-	VMOVDQU        ·tables+47136(SB), Y5
+	VMOVDQU        ·tables+47456(SB), Y3
+	VMOVDQU        ·tables+47456(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -18174,7 +18334,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+43008(SB), R11
+	LEAQ           ·tables+43328(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -18280,7 +18440,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+47680(SB), Y1, Y7
+	VPAND          ·tables+48000(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -18288,21 +18448,21 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+47488(SB), Y6, Y7
+	VPAND          ·tables+47808(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+47488(SB), Y6, Y2
-	VPAND          ·tables+47552(SB), Y9, Y6
+	VPAND          ·tables+47808(SB), Y6, Y2
+	VPAND          ·tables+47872(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+47584(SB), Y9, Y10
-	VPCMPEQW       ·tables+47616(SB), Y10, Y10
-	VPAND          ·tables+47488(SB), Y7, Y9
+	VPAND          ·tables+47904(SB), Y9, Y10
+	VPCMPEQW       ·tables+47936(SB), Y10, Y10
+	VPAND          ·tables+47808(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+47520(SB), Y7, Y6
+	VPAND          ·tables+47840(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
@@ -18321,7 +18481,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+47648(SB), Y6, Y6
+	VPAND      ·tables+47968(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -18329,13 +18489,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+47648(SB), Y6, Y9
+	VPAND      ·tables+47968(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
 	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+47648(SB), Y6, Y6
+	VPAND      ·tables+47968(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -18347,7 +18507,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+47648(SB), Y7, Y7
+	VPAND        ·tables+47968(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -18356,13 +18516,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+47648(SB), Y7, Y9
+	VPAND        ·tables+47968(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
 	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+47648(SB), Y7, Y7
+	VPAND        ·tables+47968(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -18370,7 +18530,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+47488(SB), Y8, Y5
+	VPAND        ·tables+47808(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -18378,15 +18538,15 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+47488(SB), Y8, Y3
-	VPAND        ·tables+47552(SB), Y4, Y5
+	VPAND        ·tables+47808(SB), Y8, Y3
+	VPAND        ·tables+47872(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+47584(SB), Y4, Y8
-	VPCMPEQW     ·tables+47616(SB), Y8, Y8
-	VPAND        ·tables+47488(SB), Y1, Y4
+	VPAND        ·tables+47904(SB), Y4, Y8
+	VPCMPEQW     ·tables+47936(SB), Y8, Y8
+	VPAND        ·tables+47808(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+47520(SB), Y1, Y1
+	VPAND        ·tables+47840(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
@@ -18405,7 +18565,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+47648(SB), Y1, Y1
+	VPAND      ·tables+47968(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -18413,13 +18573,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+47648(SB), Y1, Y5
+	VPAND      ·tables+47968(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
 	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+47648(SB), Y1, Y1
+	VPAND      ·tables+47968(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -18431,7 +18591,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+47648(SB), Y4, Y4
+	VPAND        ·tables+47968(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -18440,19 +18600,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+47648(SB), Y4, Y8
+	VPAND        ·tables+47968(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
 	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+47648(SB), Y4, Y4
+	VPAND        ·tables+47968(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+47424(SB), Y4
+	VMOVDQU   ·tables+47744(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -24036,17 +24196,47 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 
-	// wdw35FDC00 at 41728
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
+	// wdwDC00D800 at 41728
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
 
-	// widePackOrder at 41792
+	// wdwFCA02400 at 41792
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+
+	// wdw10400 at 41856
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+
+	// wdw10000 at 41920
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+
+	// widePackOrder at 41984
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000002
 	QUAD $0x0000000000000004
@@ -24056,7 +24246,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000005
 	QUAD $0x0000000000000007
 
-	// wdwFFFF0000 at 41856
+	// wdwFFFF0000 at 42048
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
@@ -24066,7 +24256,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 
-	// wdw28002800 at 41920
+	// wdw28002800 at 42112
 	QUAD $0x2800280028002800
 	QUAD $0x2800280028002800
 	QUAD $0x2800280028002800
@@ -24076,7 +24266,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2800280028002800
 	QUAD $0x2800280028002800
 
-	// wdw8000800 at 41984
+	// wdw8000800 at 42176
 	QUAD $0x0800080008000800
 	QUAD $0x0800080008000800
 	QUAD $0x0800080008000800
@@ -24086,7 +24276,27 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0800080008000800
 	QUAD $0x0800080008000800
 
-	// wdwFFFF at 42048
+	// wdw100000 at 42240
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+
+	// wdw3FF0000 at 42304
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+
+	// wdwFFFF at 42368
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
@@ -24096,17 +24306,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 
-	// wdw10000 at 42112
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-
-	// wdw3FF at 42176
+	// wdw3FF at 42432
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -24116,7 +24316,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 42240
+	// wdwDC00 at 42496
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -24126,7 +24326,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 42304
+	// wdwFFF00000 at 42560
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -24136,7 +24336,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 42368
+	// wdw60 at 42624
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -24146,7 +24346,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 42432
+	// wdw7 at 42688
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -24156,7 +24356,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 42496
+	// wdw35FDC00 at 42752
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+
+	// wdwC2C2C2C2 at 42816
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -24166,7 +24376,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 42560
+	// wdwA0A0A0A0 at 42880
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -24176,7 +24386,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 42624
+	// sbSpread0 at 42944
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -24186,7 +24396,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 42688
+	// sbSpread1 at 43008
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -24196,7 +24406,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 42752
+	// sbSpread2 at 43072
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -24206,7 +24416,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 42816
+	// sbSpread3 at 43136
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -24216,7 +24426,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 42880
+	// sbPrev1 at 43200
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -24226,7 +24436,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 42944
+	// sbPrev2 at 43264
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -24236,7 +24446,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 43008
+	// sbPack at 43328
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -24750,7 +24960,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 47104
+	// sbFlags at 47424
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -24760,7 +24970,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 47168
+	// sbSlow at 47488
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -24770,7 +24980,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 47232
+	// sbBytes at 47552
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -24796,7 +25006,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 47424
+	// sbPackPerm at 47744
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -24806,7 +25016,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 47488
+	// sbE2Consts at 47808
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f

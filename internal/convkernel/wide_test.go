@@ -299,6 +299,13 @@ func FuzzWide(f *testing.F) {
 	f.Add(putUnits([]rune(strings.Repeat("a😀bא😃我", 12)), true, 4), uint16(900))
 	f.Add(putUnits([]rune(strings.Repeat("שלום עולם ", 12)), false, 4), uint16(300))
 	f.Add([]byte(strings.Repeat("plain text · ", 12)), uint16(300))
+	// Runs of Emoji (blocks of surrogate pairs only, and of values above
+	// the BMP only) and long runs of the BMP (UTF-32 to UTF-16's four-block
+	// path), one with a surrogate code point after 300 characters.
+	f.Add(putUnits([]rune(strings.Repeat("😀🙃🤣💎", 20)), false, 2), uint16(800))
+	f.Add(putUnits([]rune(strings.Repeat("😀🙃🤣💎", 20)), false, 4), uint16(800))
+	f.Add(putUnits([]rune(strings.Repeat("Съешь же ещё ", 30)), false, 4), uint16(1200))
+	f.Add(append(putUnits([]rune(strings.Repeat("ab", 150)), false, 4), 0x00, 0xD8, 0x00, 0x00), uint16(1200))
 	f.Fuzz(func(t *testing.T, src []byte, room uint16) {
 		testsample.Transcoding.Runnable(func(string) {
 			for _, d := range wideDirections() {

@@ -337,13 +337,19 @@ func loneBits(hi, lo reg.GPVirtual, per int) reg.GPVirtual {
 // pairsToUTF32 is the AVX-512 path of utf16ToUTF32 for a block v (32 units,
 // little-endian) whose surrogates pair up, as swap16 checks them: the lane of
 // a high surrogate takes the code point of the pair, read with the unit after
-// it (VPERMW by nextUnit), the lane of a low surrogate is dropped by
-// VPCOMPRESSD, and a high surrogate in the last unit waits for the next block.
+// it (the widened units moved down a lane by VALIGND) with masked shifts and
+// adds, the lane of a low surrogate is dropped by VPCOMPRESSD, and a high
+// surrogate in the last unit waits for the next block.
 func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
 	s := ZMM()
 	VPANDD(t.splat(0xFC00FC00), v, s)
-	hi, lo := GP64(), GP64()
 	k := K()
+	// A block of sixteen surrogate pairs, each in one 32-bit lane (runs of
+	// Emoji, once a block has ended on a high surrogate).
+	VPCMPEQD(t.splat(0xDC00D800), s, k)
+	KORTESTW(k, k)
+	JCS(p.Ref("allpairs"))
+	hi, lo := GP64(), GP64()
 	VPCMPEQW(t.splat(0xD800D800), s, k)
 	KMOVD(k, hi.As32())
 	VPCMPEQW(t.splat(0xDC00DC00), s, k)
@@ -364,25 +370,22 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 	JNE(p.Ref("plone"))
 	p.Label("pconv")
 	ANDNL(keep.As32(), lo.As32(), keep.As32()) // drop the low surrogates
-	nx, idx := ZMM(), ZMM()
-	VMOVDQU64(tab.nextUnit, idx)
-	VPERMW(v, idx, nx)
+	// Each half's units widened, and the units after them (VALIGND by one
+	// lane across the halves, zero after the last).
+	c0, c1, n0, n1, y, zero := ZMM(), ZMM(), ZMM(), ZMM(), YMM(), ZMM()
+	VPMOVZXWD(v.AsY(), c0)
+	VEXTRACTI64X4(U8(1), v, y)
+	VPMOVZXWD(y, c1)
+	VPXORD(zero, zero, zero)
+	VALIGND(U8(1), c0, c1, n0)
+	VALIGND(U8(1), c1, zero, n1)
 	for h := 0; h < 2; h++ {
-		var a, b reg.Register = v.AsY(), nx.AsY()
+		c, nx := c0, n0
 		if h == 1 {
-			ya, yb := YMM(), YMM()
-			VEXTRACTI64X4(U8(1), v, ya)
-			VEXTRACTI64X4(U8(1), nx, yb)
-			a, b = ya, yb
+			c, nx = c1, n1
 		}
-		c, d := ZMM(), ZMM()
-		VPMOVZXWD(a, c)
-		VPMOVZXWD(b, d)
-		// high<<10 + low - (0xD800<<10 + 0xDC00 - 0x10000)
-		e := ZMM()
-		VPSLLD(U8(10), c, e)
-		VPADDD(d, e, e)
-		VPSUBD(t.splat(0x35FDC00), e, e)
+		// In the lanes of high surrogates:
+		// high<<10 + low - (0xD800<<10 + 0xDC00 - 0x10000).
 		kh := K()
 		m := GP64()
 		MOVL(hi.As32(), m.As32())
@@ -390,7 +393,9 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 			SHRL(U8(16), m.As32())
 		}
 		KMOVW(m.As32(), kh)
-		VMOVDQA32(e, kh, c)
+		VPSLLD(U8(10), c, kh, c)
+		VPADDD(nx, c, kh, c)
+		VPADDD(t.splat(0xFCA02400), c, kh, c)
 		out(c)
 		MOVL(keep.As32(), m.As32())
 		if h == 1 {
@@ -407,6 +412,19 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 		ADDQ(m, j)
 	}
 	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+	// Each lane holds high - 0xD800 in its low half and low - 0xDC00 in
+	// its high half once the prefixes are taken off, and VPMADDWD by 1024
+	// and 1 adds them up into the code point less 0x10000.
+	p.Label("allpairs")
+	cp := ZMM()
+	VPSUBD(t.splat(0xDC00D800), v, cp)
+	VPMADDWD(t.splat(0x00010400), cp, cp)
+	VPADDD(t.splat(0x10000), cp, cp)
+	out(cp)
+	VMOVDQU64(cp, asm.At(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
 	JMP(p.Ref("loop"))
 	// A lone surrogate: the units before it are converted, and the next
 	// block, from it, ends the call.
@@ -455,15 +473,18 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	if !w.Masked() {
 		bmpPairAVX2(tab, t, p, c, sp, dp, i, j, sLim2, sLim4, dLim4, in, outBE)
 	} else {
+		// Above the BMP first: Emoji need not pay for the four-block
+		// path's loads and tests.
+		k1 := K()
+		VPTESTMD(t.splat(0xFFFF0000), c, k1)
+		KORTESTW(k1, k1)
+		JNZ(p.Ref("astral"))
 		bmpQuad512(tab, t, p, c, order, sp, dp, i, j, sLim4, dLim4, in, outBE)
 	}
 	s := w.Vec()
 	and(w, t.splat(0xFFFFF800), c, s)
 	if w.Masked() {
 		k1 := K()
-		VPTESTMD(t.splat(0xFFFF0000), c, k1)
-		KORTESTW(k1, k1)
-		JNZ(p.Ref("astral"))
 		VPCMPEQD(t.splat(0xD800), s, k1)
 		KORTESTW(k1, k1)
 		JNZ(p.Ref("partial"))
@@ -494,6 +515,9 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	// converted by the astral path, each zero lane one unit at the end
 	// (scratch) that is not counted.
 	p.Label("astral")
+	if w.Masked() {
+		allAstral512(tab, t, p, c, dp, i, j, outBE)
+	}
 	checkScalar(w, t, c, p.Ref("partial"))
 	astralUnits(w, tab, t, c, dp, j, outBE)
 	ADDQ(U8(w.Bytes), i)
@@ -606,15 +630,15 @@ func packOrder(t *wideTab) Mem {
 // bmpQuad512 converts four blocks (256 bytes, 64 characters) of the BMP
 // without surrogates at once, where there is src and dst for them, and goes
 // on at the loop; else it falls through to the one-block code with c, the
-// first block. The OR of the four blocks is tested once for values above
-// U+FFFF; VPACKUSDW narrows two blocks at a time in one shuffle (VPERMQ by
-// order puts their quadwords in order), where VPMOVDW takes two per block;
-// and the surrogate test is one compare for the 64 units: a unit is a
-// surrogate when it is below 0x800 after adding 0x2800 (D800-DFFF wrap to
-// 0-7FF), so the least of the four blocks' sums tells for all of them. The
-// shuffles and compares into masks share one port on Intel's AVX-512 CPUs,
-// and this takes 6 of them for four blocks where the one-block code takes
-// 16.
+// first block, which holds no value above U+FFFF. The OR of the other three
+// is tested once for them; VPACKUSDW narrows two blocks at a time in one
+// shuffle (VPERMQ by order puts their quadwords in order), where VPMOVDW
+// takes two per block; and the surrogate test is one compare for the 64
+// units: a unit is a surrogate when it is below 0x800 after adding 0x2800
+// (D800-DFFF wrap to 0-7FF), so the least of the four blocks' sums tells
+// for all of them. The shuffles and compares into masks share one port on
+// Intel's AVX-512 CPUs, and this takes 7 of them for four blocks where the
+// one-block code takes 16.
 func bmpQuad512(tab *consts, t *wideTab, p asm.Scope, c, order reg.VecVirtual, sp, dp, i, j, sLim4, dLim4 reg.GPVirtual, in func(reg.VecVirtual), outBE bool) {
 	CMPQ(i, sLim4)
 	JG(p.Ref("one"))
@@ -628,12 +652,13 @@ func bmpQuad512(tab *consts, t *wideTab, p asm.Scope, c, order reg.VecVirtual, s
 	in(c3)
 	in(c4)
 	o := ZMM()
-	VPORD(c, c2, o)
-	VPTERNLOGD(U8(0xFE), c4, c3, o) // o |= c3 | c4
+	VPORD(c2, c3, o)
+	VPORD(c4, o, o)
 	k := K()
 	VPTESTMD(t.splat(0xFFFF0000), o, k)
 	KORTESTW(k, k)
 	JNZ(p.Ref("one"))
+	p.Label("qconv")
 	p1, p2 := ZMM(), ZMM()
 	VPACKUSDW(c2, c, p1)
 	VPACKUSDW(c4, c3, p2)
@@ -654,8 +679,54 @@ func bmpQuad512(tab *consts, t *wideTab, p asm.Scope, c, order reg.VecVirtual, s
 	VMOVDQU64(p2, asm.At(dp, j, 64))
 	ADDQ(U32(256), i)
 	SUBQ(I8(-128), j)
-	JMP(p.Ref("loop"))
+	// After four blocks of the BMP, the next four are tried at once, the
+	// first one's range test with the others'; where that fails, the loop
+	// takes them from the start.
+	CMPQ(i, sLim4)
+	JG(p.Ref("loop"))
+	CMPQ(j, dLim4)
+	JG(p.Ref("loop"))
+	VMOVDQU64(asm.At(sp, i, 0), c)
+	VMOVDQU64(asm.At(sp, i, 64), c2)
+	VMOVDQU64(asm.At(sp, i, 128), c3)
+	VMOVDQU64(asm.At(sp, i, 192), c4)
+	in(c)
+	in(c2)
+	in(c3)
+	in(c4)
+	VPORD(c, c2, o)
+	VPTERNLOGD(U8(0xFE), c4, c3, o) // o |= c3 | c4
+	VPTESTMD(t.splat(0xFFFF0000), o, k)
+	KORTESTW(k, k)
+	JNZ(p.Ref("loop"))
+	JMP(p.Ref("qconv"))
 	p.Label("one")
+}
+
+// allAstral512 converts a block of sixteen characters above the BMP (runs
+// of Emoji) to sixteen surrogate pairs, each the 32 bits of its lane, and
+// goes on at the loop; else it falls through. With x the value less
+// 0x10000 (below 0x100000 for all of them), a lane is (x>>10) + 0xD800 in
+// its low half and (x&0x3FF) + 0xDC00 in its high half.
+func allAstral512(tab *consts, t *wideTab, p asm.Scope, c reg.VecVirtual, dp, i, j reg.GPVirtual, outBE bool) {
+	x, k := ZMM(), K()
+	VPSUBD(t.splat(0x10000), c, x)
+	VPCMPUD(U8(1), t.splat(0x100000), x, k) // x < 0x100000
+	KORTESTW(k, k)
+	JCC(p.Ref("mixed"))
+	a, b := ZMM(), ZMM()
+	VPSRLD(U8(10), x, a)
+	VPSLLD(U8(16), x, b)
+	VPTERNLOGD(U8(0xF8), t.splat(0x03FF0000), b, a) // a |= b & 0x03FF0000
+	VPADDD(t.splat(0xDC00D800), a, a)
+	if outBE {
+		VPSHUFB(tab.swap16, a, a)
+	}
+	VMOVDQU64(a, asm.At(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
+	JMP(p.Ref("loop"))
+	p.Label("mixed")
 }
 
 // astralUnits converts the scalar values in the lanes of c to UTF-16 at
