@@ -14884,6 +14884,10 @@ utf16LEToUTF32LEAVX2_loop:
 
 utf16LEToUTF32LEAVX2_pairs:
 	VPAND     ·tables+41408(SB), Y0, Y1
+	VPCMPEQD  ·tables+41728(SB), Y1, Y2
+	VPMOVMSKB Y2, R8
+	CMPL      R8, $-1
+	JE        utf16LEToUTF32LEAVX2_allpairs
 	VPCMPEQW  ·tables+41472(SB), Y1, Y2
 	VPCMPEQW  ·tables+41536(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
@@ -14943,6 +14947,15 @@ utf16LEToUTF32LEAVX2_pconv:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16LEToUTF32LEAVX2_loop
+
+utf16LEToUTF32LEAVX2_allpairs:
+	VPSUBD   ·tables+41728(SB), Y0, Y0
+	VPMADDWD ·tables+41856(SB), Y0, Y0
+	VPADDD   ·tables+41920(SB), Y0, Y0
+	VMOVDQU  Y0, (AX)(DI*1)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	JMP      utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_plone:
 	ANDNL   R8, R9, R10
@@ -15044,6 +15057,20 @@ utf32LEToUTF16LEAVX2_one:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
+	VPSUBD  ·tables+41920(SB), Y0, Y1
+	VPTEST  ·tables+42560(SB), Y1
+	JNZ     utf32LEToUTF16LEAVX2_mixed
+	VPSRLD  $0x0a, Y1, Y0
+	VPSLLD  $0x10, Y1, Y1
+	VPAND   ·tables+42304(SB), Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VPADDD  ·tables+41728(SB), Y0, Y0
+	VMOVDQU Y0, (AX)(DI*1)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	JMP     utf32LEToUTF16LEAVX2_loop
+
+utf32LEToUTF16LEAVX2_mixed:
 	VPAND          ·tables+40192(SB), Y0, Y1
 	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
@@ -15180,6 +15207,10 @@ utf16LEToUTF32BEAVX2_loop:
 
 utf16LEToUTF32BEAVX2_pairs:
 	VPAND     ·tables+41408(SB), Y1, Y2
+	VPCMPEQD  ·tables+41728(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	CMPL      R8, $-1
+	JE        utf16LEToUTF32BEAVX2_allpairs
 	VPCMPEQW  ·tables+41472(SB), Y2, Y3
 	VPCMPEQW  ·tables+41536(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
@@ -15241,6 +15272,16 @@ utf16LEToUTF32BEAVX2_pconv:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16LEToUTF32BEAVX2_loop
+
+utf16LEToUTF32BEAVX2_allpairs:
+	VPSUBD   ·tables+41728(SB), Y1, Y1
+	VPMADDWD ·tables+41856(SB), Y1, Y1
+	VPADDD   ·tables+41920(SB), Y1, Y1
+	VPSHUFB  Y0, Y1, Y1
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	JMP      utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_plone:
 	ANDNL   R8, R9, R10
@@ -15346,6 +15387,21 @@ utf32LEToUTF16BEAVX2_one:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
+	VPSUBD  ·tables+41920(SB), Y0, Y1
+	VPTEST  ·tables+42560(SB), Y1
+	JNZ     utf32LEToUTF16BEAVX2_mixed
+	VPSRLD  $0x0a, Y1, Y0
+	VPSLLD  $0x10, Y1, Y1
+	VPAND   ·tables+42304(SB), Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VPADDD  ·tables+41728(SB), Y0, Y0
+	VPSHUFB ·tables+0(SB), Y0, Y0
+	VMOVDQU Y0, (AX)(DI*1)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	JMP     utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_mixed:
 	VPAND          ·tables+40192(SB), Y0, Y1
 	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
@@ -15602,6 +15658,10 @@ utf16BEToUTF32LEAVX2_loop:
 
 utf16BEToUTF32LEAVX2_pairs:
 	VPAND     ·tables+41408(SB), Y1, Y2
+	VPCMPEQD  ·tables+41728(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	CMPL      R8, $-1
+	JE        utf16BEToUTF32LEAVX2_allpairs
 	VPCMPEQW  ·tables+41472(SB), Y2, Y3
 	VPCMPEQW  ·tables+41536(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
@@ -15661,6 +15721,15 @@ utf16BEToUTF32LEAVX2_pconv:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16BEToUTF32LEAVX2_loop
+
+utf16BEToUTF32LEAVX2_allpairs:
+	VPSUBD   ·tables+41728(SB), Y1, Y1
+	VPMADDWD ·tables+41856(SB), Y1, Y1
+	VPADDD   ·tables+41920(SB), Y1, Y1
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	JMP      utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_plone:
 	ANDNL   R8, R9, R10
@@ -15767,6 +15836,20 @@ utf32BEToUTF16LEAVX2_one:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
+	VPSUBD  ·tables+41920(SB), Y1, Y2
+	VPTEST  ·tables+42560(SB), Y2
+	JNZ     utf32BEToUTF16LEAVX2_mixed
+	VPSRLD  $0x0a, Y2, Y1
+	VPSLLD  $0x10, Y2, Y2
+	VPAND   ·tables+42304(SB), Y2, Y2
+	VPOR    Y2, Y1, Y1
+	VPADDD  ·tables+41728(SB), Y1, Y1
+	VMOVDQU Y1, (AX)(DI*1)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	JMP     utf32BEToUTF16LEAVX2_loop
+
+utf32BEToUTF16LEAVX2_mixed:
 	VPAND          ·tables+40192(SB), Y1, Y2
 	VPMINUD        ·tables+41600(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
@@ -15905,6 +15988,10 @@ utf16BEToUTF32BEAVX2_loop:
 
 utf16BEToUTF32BEAVX2_pairs:
 	VPAND     ·tables+41408(SB), Y2, Y3
+	VPCMPEQD  ·tables+41728(SB), Y3, Y4
+	VPMOVMSKB Y4, R8
+	CMPL      R8, $-1
+	JE        utf16BEToUTF32BEAVX2_allpairs
 	VPCMPEQW  ·tables+41472(SB), Y3, Y4
 	VPCMPEQW  ·tables+41536(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
@@ -15966,6 +16053,16 @@ utf16BEToUTF32BEAVX2_pconv:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16BEToUTF32BEAVX2_loop
+
+utf16BEToUTF32BEAVX2_allpairs:
+	VPSUBD   ·tables+41728(SB), Y2, Y2
+	VPMADDWD ·tables+41856(SB), Y2, Y2
+	VPADDD   ·tables+41920(SB), Y2, Y2
+	VPSHUFB  Y1, Y2, Y2
+	VMOVDQU  Y2, (AX)(DI*1)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	JMP      utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_plone:
 	ANDNL   R8, R9, R10
@@ -16076,6 +16173,21 @@ utf32BEToUTF16BEAVX2_one:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
+	VPSUBD  ·tables+41920(SB), Y1, Y2
+	VPTEST  ·tables+42560(SB), Y2
+	JNZ     utf32BEToUTF16BEAVX2_mixed
+	VPSRLD  $0x0a, Y2, Y1
+	VPSLLD  $0x10, Y2, Y2
+	VPAND   ·tables+42304(SB), Y2, Y2
+	VPOR    Y2, Y1, Y1
+	VPADDD  ·tables+41728(SB), Y1, Y1
+	VPSHUFB ·tables+0(SB), Y1, Y1
+	VMOVDQU Y1, (AX)(DI*1)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	JMP     utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_mixed:
 	VPAND          ·tables+40192(SB), Y1, Y2
 	VPMINUD        ·tables+41600(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3

@@ -242,6 +242,14 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
 	s, hv, lv := YMM(), YMM(), YMM()
 	VPAND(t.splat(0xFC00FC00), v, s)
+	// Eight whole surrogate pairs, one a lane: as pairsToUTF32's.
+	{
+		a, m := YMM(), GP32()
+		VPCMPEQD(t.splat(0xDC00D800), s, a)
+		VPMOVMSKB(a, m)
+		CMPL(m, I32(-1))
+		JE(p.Ref("allpairs"))
+	}
 	VPCMPEQW(t.splat(0xD800D800), s, hv)
 	VPCMPEQW(t.splat(0xDC00DC00), s, lv)
 	// Two bits a unit, from VPMOVMSKB.
@@ -299,6 +307,16 @@ func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GP
 		ADDQ(kb, j)
 	}
 	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+	p.Label("allpairs")
+	cp := YMM()
+	VPSUBD(t.splat(0xDC00D800), v, cp)
+	VPMADDWD(t.splat(0x00010400), cp, cp)
+	VPADDD(t.splat(0x10000), cp, cp)
+	out(cp)
+	VMOVDQU(cp, asm.At(dp, j, 0))
+	ADDQ(U8(32), i)
+	ADDQ(U8(32), j)
 	JMP(p.Ref("loop"))
 	p.Label("plone")
 	f := lonePrefix(hi, lo, 2, p)
@@ -515,9 +533,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	// converted by the astral path, each zero lane one unit at the end
 	// (scratch) that is not counted.
 	p.Label("astral")
-	if w.Masked() {
-		allAstral512(tab, t, p, c, dp, i, j, outBE)
-	}
+	allAstral(w, tab, t, p, c, dp, i, j, outBE)
 	checkScalar(w, t, c, p.Ref("partial"))
 	astralUnits(w, tab, t, c, dp, j, outBE)
 	ADDQ(U8(w.Bytes), i)
@@ -703,28 +719,39 @@ func bmpQuad512(tab *consts, t *wideTab, p asm.Scope, c, order reg.VecVirtual, s
 	p.Label("one")
 }
 
-// allAstral512 converts a block of sixteen characters above the BMP (runs
-// of Emoji) to sixteen surrogate pairs, each the 32 bits of its lane, and
-// goes on at the loop; else it falls through. With x the value less
-// 0x10000 (below 0x100000 for all of them), a lane is (x>>10) + 0xD800 in
-// its low half and (x&0x3FF) + 0xDC00 in its high half.
-func allAstral512(tab *consts, t *wideTab, p asm.Scope, c reg.VecVirtual, dp, i, j reg.GPVirtual, outBE bool) {
-	x, k := ZMM(), K()
+// allAstral converts a block of characters above the BMP only (runs of
+// Emoji) to as many surrogate pairs, each the 32 bits of its lane, and goes
+// on at the loop; else it falls through. With x the value less 0x10000
+// (below 0x100000 for all of them), a lane is (x>>10) + 0xD800 in its low
+// half and (x&0x3FF) + 0xDC00 in its high half.
+func allAstral(w asm.Width, tab *consts, t *wideTab, p asm.Scope, c reg.VecVirtual, dp, i, j reg.GPVirtual, outBE bool) {
+	x := w.Vec()
 	VPSUBD(t.splat(0x10000), c, x)
-	VPCMPUD(U8(1), t.splat(0x100000), x, k) // x < 0x100000
-	KORTESTW(k, k)
-	JCC(p.Ref("mixed"))
-	a, b := ZMM(), ZMM()
+	if w.Masked() {
+		k := K()
+		VPCMPUD(U8(1), t.splat(0x100000), x, k) // x < 0x100000
+		KORTESTW(k, k)
+		JCC(p.Ref("mixed"))
+	} else {
+		VPTEST(t.splat(0xFFF00000), x)
+		JNZ(p.Ref("mixed"))
+	}
+	a, b := w.Vec(), w.Vec()
 	VPSRLD(U8(10), x, a)
 	VPSLLD(U8(16), x, b)
-	VPTERNLOGD(U8(0xF8), t.splat(0x03FF0000), b, a) // a |= b & 0x03FF0000
+	if w.Masked() {
+		VPTERNLOGD(U8(0xF8), t.splat(0x03FF0000), b, a) // a |= b & 0x03FF0000
+	} else {
+		VPAND(t.splat(0x03FF0000), b, b)
+		VPOR(b, a, a)
+	}
 	VPADDD(t.splat(0xDC00D800), a, a)
 	if outBE {
 		VPSHUFB(tab.swap16, a, a)
 	}
-	VMOVDQU64(a, asm.At(dp, j, 0))
-	ADDQ(U8(64), i)
-	ADDQ(U8(64), j)
+	w.Store(a, asm.At(dp, j, 0))
+	ADDQ(U8(w.Bytes), i)
+	ADDQ(U8(w.Bytes), j)
 	JMP(p.Ref("loop"))
 	p.Label("mixed")
 }
