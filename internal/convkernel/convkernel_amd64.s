@@ -12400,34 +12400,36 @@ utf32LEToUTF16LEAVX512_loop:
 	JNZ       utf32LEToUTF16LEAVX512_one
 
 utf32LEToUTF16LEAVX512_qconv:
-	VPACKUSDW  Z2, Z1, Z2
-	VPACKUSDW  Z4, Z3, Z3
-	VPERMQ     Z2, Z0, Z2
-	VPERMQ     Z3, Z0, Z3
-	VPADDW     ·tables+42112(SB), Z2, Z4
-	VPADDW     ·tables+42112(SB), Z3, Z5
-	VPMINUW    Z4, Z5, Z4
-	VPCMPUW    $0x01, ·tables+42176(SB), Z4, K1
-	KORTESTD   K1, K1
-	JNZ        utf32LEToUTF16LEAVX512_one
-	VMOVDQU64  Z2, (AX)(DI*1)
-	VMOVDQU64  Z3, 64(AX)(DI*1)
-	ADDQ       $0x00000100, SI
-	SUBQ       $-128, DI
-	CMPQ       SI, R8
-	JG         utf32LEToUTF16LEAVX512_loop
-	CMPQ       DI, R9
-	JG         utf32LEToUTF16LEAVX512_loop
-	VMOVDQU64  (DX)(SI*1), Z1
-	VMOVDQU64  64(DX)(SI*1), Z2
-	VMOVDQU64  128(DX)(SI*1), Z3
-	VMOVDQU64  192(DX)(SI*1), Z4
-	VPORD      Z1, Z2, Z5
-	VPTERNLOGD $0xfe, Z4, Z3, Z5
-	VPTESTMD   ·tables+42048(SB), Z5, K1
-	KORTESTW   K1, K1
-	JNZ        utf32LEToUTF16LEAVX512_loop
-	JMP        utf32LEToUTF16LEAVX512_qconv
+	VPACKUSDW     Z2, Z1, Z2
+	VPACKUSDW     Z4, Z3, Z3
+	VPERMQ        Z2, Z0, Z2
+	VPERMQ        Z3, Z0, Z3
+	VPADDW        ·tables+42112(SB), Z2, Z4
+	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPMINUW       Z4, Z5, Z4
+	VPCMPUW       $0x01, ·tables+42176(SB), Z4, K1
+	KORTESTD      K1, K1
+	JNZ           utf32LEToUTF16LEAVX512_one
+	VMOVDQU       Y2, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z2, 32(AX)(DI*1)
+	VMOVDQU       Y3, 64(AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z3, 96(AX)(DI*1)
+	ADDQ          $0x00000100, SI
+	SUBQ          $-128, DI
+	CMPQ          SI, R8
+	JG            utf32LEToUTF16LEAVX512_loop
+	CMPQ          DI, R9
+	JG            utf32LEToUTF16LEAVX512_loop
+	VMOVDQU64     (DX)(SI*1), Z1
+	VMOVDQU64     64(DX)(SI*1), Z2
+	VMOVDQU64     128(DX)(SI*1), Z3
+	VMOVDQU64     192(DX)(SI*1), Z4
+	VPORD         Z1, Z2, Z5
+	VPTERNLOGD    $0xfe, Z4, Z3, Z5
+	VPTESTMD      ·tables+42048(SB), Z5, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF16LEAVX512_loop
+	JMP           utf32LEToUTF16LEAVX512_qconv
 
 utf32LEToUTF16LEAVX512_one:
 	VPANDD   ·tables+40192(SB), Z1, Z2
@@ -12694,36 +12696,38 @@ utf32LEToUTF16BEAVX512_loop:
 	JNZ       utf32LEToUTF16BEAVX512_one
 
 utf32LEToUTF16BEAVX512_qconv:
-	VPACKUSDW  Z2, Z1, Z2
-	VPACKUSDW  Z4, Z3, Z3
-	VPERMQ     Z2, Z0, Z2
-	VPERMQ     Z3, Z0, Z3
-	VPADDW     ·tables+42112(SB), Z2, Z4
-	VPADDW     ·tables+42112(SB), Z3, Z5
-	VPMINUW    Z4, Z5, Z4
-	VPCMPUW    $0x01, ·tables+42176(SB), Z4, K1
-	KORTESTD   K1, K1
-	JNZ        utf32LEToUTF16BEAVX512_one
-	VPSHUFB    ·tables+0(SB), Z2, Z2
-	VPSHUFB    ·tables+0(SB), Z3, Z3
-	VMOVDQU64  Z2, (AX)(DI*1)
-	VMOVDQU64  Z3, 64(AX)(DI*1)
-	ADDQ       $0x00000100, SI
-	SUBQ       $-128, DI
-	CMPQ       SI, R8
-	JG         utf32LEToUTF16BEAVX512_loop
-	CMPQ       DI, R9
-	JG         utf32LEToUTF16BEAVX512_loop
-	VMOVDQU64  (DX)(SI*1), Z1
-	VMOVDQU64  64(DX)(SI*1), Z2
-	VMOVDQU64  128(DX)(SI*1), Z3
-	VMOVDQU64  192(DX)(SI*1), Z4
-	VPORD      Z1, Z2, Z5
-	VPTERNLOGD $0xfe, Z4, Z3, Z5
-	VPTESTMD   ·tables+42048(SB), Z5, K1
-	KORTESTW   K1, K1
-	JNZ        utf32LEToUTF16BEAVX512_loop
-	JMP        utf32LEToUTF16BEAVX512_qconv
+	VPACKUSDW     Z2, Z1, Z2
+	VPACKUSDW     Z4, Z3, Z3
+	VPERMQ        Z2, Z0, Z2
+	VPERMQ        Z3, Z0, Z3
+	VPADDW        ·tables+42112(SB), Z2, Z4
+	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPMINUW       Z4, Z5, Z4
+	VPCMPUW       $0x01, ·tables+42176(SB), Z4, K1
+	KORTESTD      K1, K1
+	JNZ           utf32LEToUTF16BEAVX512_one
+	VPSHUFB       ·tables+0(SB), Z2, Z2
+	VPSHUFB       ·tables+0(SB), Z3, Z3
+	VMOVDQU       Y2, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z2, 32(AX)(DI*1)
+	VMOVDQU       Y3, 64(AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z3, 96(AX)(DI*1)
+	ADDQ          $0x00000100, SI
+	SUBQ          $-128, DI
+	CMPQ          SI, R8
+	JG            utf32LEToUTF16BEAVX512_loop
+	CMPQ          DI, R9
+	JG            utf32LEToUTF16BEAVX512_loop
+	VMOVDQU64     (DX)(SI*1), Z1
+	VMOVDQU64     64(DX)(SI*1), Z2
+	VMOVDQU64     128(DX)(SI*1), Z3
+	VMOVDQU64     192(DX)(SI*1), Z4
+	VPORD         Z1, Z2, Z5
+	VPTERNLOGD    $0xfe, Z4, Z3, Z5
+	VPTESTMD      ·tables+42048(SB), Z5, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF16BEAVX512_loop
+	JMP           utf32LEToUTF16BEAVX512_qconv
 
 utf32LEToUTF16BEAVX512_one:
 	VPANDD   ·tables+40192(SB), Z1, Z2
@@ -13112,38 +13116,40 @@ utf32BEToUTF16LEAVX512_loop:
 	JNZ       utf32BEToUTF16LEAVX512_one
 
 utf32BEToUTF16LEAVX512_qconv:
-	VPACKUSDW  Z3, Z2, Z3
-	VPACKUSDW  Z5, Z4, Z4
-	VPERMQ     Z3, Z1, Z3
-	VPERMQ     Z4, Z1, Z4
-	VPADDW     ·tables+42112(SB), Z3, Z5
-	VPADDW     ·tables+42112(SB), Z4, Z6
-	VPMINUW    Z5, Z6, Z5
-	VPCMPUW    $0x01, ·tables+42176(SB), Z5, K1
-	KORTESTD   K1, K1
-	JNZ        utf32BEToUTF16LEAVX512_one
-	VMOVDQU64  Z3, (AX)(DI*1)
-	VMOVDQU64  Z4, 64(AX)(DI*1)
-	ADDQ       $0x00000100, SI
-	SUBQ       $-128, DI
-	CMPQ       SI, R8
-	JG         utf32BEToUTF16LEAVX512_loop
-	CMPQ       DI, R9
-	JG         utf32BEToUTF16LEAVX512_loop
-	VMOVDQU64  (DX)(SI*1), Z2
-	VMOVDQU64  64(DX)(SI*1), Z3
-	VMOVDQU64  128(DX)(SI*1), Z4
-	VMOVDQU64  192(DX)(SI*1), Z5
-	VPSHUFB    Z0, Z2, Z2
-	VPSHUFB    Z0, Z3, Z3
-	VPSHUFB    Z0, Z4, Z4
-	VPSHUFB    Z0, Z5, Z5
-	VPORD      Z2, Z3, Z6
-	VPTERNLOGD $0xfe, Z5, Z4, Z6
-	VPTESTMD   ·tables+42048(SB), Z6, K1
-	KORTESTW   K1, K1
-	JNZ        utf32BEToUTF16LEAVX512_loop
-	JMP        utf32BEToUTF16LEAVX512_qconv
+	VPACKUSDW     Z3, Z2, Z3
+	VPACKUSDW     Z5, Z4, Z4
+	VPERMQ        Z3, Z1, Z3
+	VPERMQ        Z4, Z1, Z4
+	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPADDW        ·tables+42112(SB), Z4, Z6
+	VPMINUW       Z5, Z6, Z5
+	VPCMPUW       $0x01, ·tables+42176(SB), Z5, K1
+	KORTESTD      K1, K1
+	JNZ           utf32BEToUTF16LEAVX512_one
+	VMOVDQU       Y3, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z3, 32(AX)(DI*1)
+	VMOVDQU       Y4, 64(AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z4, 96(AX)(DI*1)
+	ADDQ          $0x00000100, SI
+	SUBQ          $-128, DI
+	CMPQ          SI, R8
+	JG            utf32BEToUTF16LEAVX512_loop
+	CMPQ          DI, R9
+	JG            utf32BEToUTF16LEAVX512_loop
+	VMOVDQU64     (DX)(SI*1), Z2
+	VMOVDQU64     64(DX)(SI*1), Z3
+	VMOVDQU64     128(DX)(SI*1), Z4
+	VMOVDQU64     192(DX)(SI*1), Z5
+	VPSHUFB       Z0, Z2, Z2
+	VPSHUFB       Z0, Z3, Z3
+	VPSHUFB       Z0, Z4, Z4
+	VPSHUFB       Z0, Z5, Z5
+	VPORD         Z2, Z3, Z6
+	VPTERNLOGD    $0xfe, Z5, Z4, Z6
+	VPTESTMD      ·tables+42048(SB), Z6, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF16LEAVX512_loop
+	JMP           utf32BEToUTF16LEAVX512_qconv
 
 utf32BEToUTF16LEAVX512_one:
 	VPANDD   ·tables+40192(SB), Z2, Z3
@@ -13417,40 +13423,42 @@ utf32BEToUTF16BEAVX512_loop:
 	JNZ       utf32BEToUTF16BEAVX512_one
 
 utf32BEToUTF16BEAVX512_qconv:
-	VPACKUSDW  Z3, Z2, Z3
-	VPACKUSDW  Z5, Z4, Z4
-	VPERMQ     Z3, Z1, Z3
-	VPERMQ     Z4, Z1, Z4
-	VPADDW     ·tables+42112(SB), Z3, Z5
-	VPADDW     ·tables+42112(SB), Z4, Z6
-	VPMINUW    Z5, Z6, Z5
-	VPCMPUW    $0x01, ·tables+42176(SB), Z5, K1
-	KORTESTD   K1, K1
-	JNZ        utf32BEToUTF16BEAVX512_one
-	VPSHUFB    ·tables+0(SB), Z3, Z3
-	VPSHUFB    ·tables+0(SB), Z4, Z4
-	VMOVDQU64  Z3, (AX)(DI*1)
-	VMOVDQU64  Z4, 64(AX)(DI*1)
-	ADDQ       $0x00000100, SI
-	SUBQ       $-128, DI
-	CMPQ       SI, R8
-	JG         utf32BEToUTF16BEAVX512_loop
-	CMPQ       DI, R9
-	JG         utf32BEToUTF16BEAVX512_loop
-	VMOVDQU64  (DX)(SI*1), Z2
-	VMOVDQU64  64(DX)(SI*1), Z3
-	VMOVDQU64  128(DX)(SI*1), Z4
-	VMOVDQU64  192(DX)(SI*1), Z5
-	VPSHUFB    Z0, Z2, Z2
-	VPSHUFB    Z0, Z3, Z3
-	VPSHUFB    Z0, Z4, Z4
-	VPSHUFB    Z0, Z5, Z5
-	VPORD      Z2, Z3, Z6
-	VPTERNLOGD $0xfe, Z5, Z4, Z6
-	VPTESTMD   ·tables+42048(SB), Z6, K1
-	KORTESTW   K1, K1
-	JNZ        utf32BEToUTF16BEAVX512_loop
-	JMP        utf32BEToUTF16BEAVX512_qconv
+	VPACKUSDW     Z3, Z2, Z3
+	VPACKUSDW     Z5, Z4, Z4
+	VPERMQ        Z3, Z1, Z3
+	VPERMQ        Z4, Z1, Z4
+	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPADDW        ·tables+42112(SB), Z4, Z6
+	VPMINUW       Z5, Z6, Z5
+	VPCMPUW       $0x01, ·tables+42176(SB), Z5, K1
+	KORTESTD      K1, K1
+	JNZ           utf32BEToUTF16BEAVX512_one
+	VPSHUFB       ·tables+0(SB), Z3, Z3
+	VPSHUFB       ·tables+0(SB), Z4, Z4
+	VMOVDQU       Y3, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z3, 32(AX)(DI*1)
+	VMOVDQU       Y4, 64(AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z4, 96(AX)(DI*1)
+	ADDQ          $0x00000100, SI
+	SUBQ          $-128, DI
+	CMPQ          SI, R8
+	JG            utf32BEToUTF16BEAVX512_loop
+	CMPQ          DI, R9
+	JG            utf32BEToUTF16BEAVX512_loop
+	VMOVDQU64     (DX)(SI*1), Z2
+	VMOVDQU64     64(DX)(SI*1), Z3
+	VMOVDQU64     128(DX)(SI*1), Z4
+	VMOVDQU64     192(DX)(SI*1), Z5
+	VPSHUFB       Z0, Z2, Z2
+	VPSHUFB       Z0, Z3, Z3
+	VPSHUFB       Z0, Z4, Z4
+	VPSHUFB       Z0, Z5, Z5
+	VPORD         Z2, Z3, Z6
+	VPTERNLOGD    $0xfe, Z5, Z4, Z6
+	VPTESTMD      ·tables+42048(SB), Z6, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF16BEAVX512_loop
+	JMP           utf32BEToUTF16BEAVX512_qconv
 
 utf32BEToUTF16BEAVX512_one:
 	VPANDD   ·tables+40192(SB), Z2, Z3
