@@ -465,11 +465,11 @@ func TestWidePrefixBeforeBad(t *testing.T) {
 	})
 }
 
-// TestWideLarge runs UTF-32 to UTF-16 on inputs around quadMax (1 MiB),
+// TestWideLarge runs UTF-32 to UTF-16 on inputs around quadMax (1.25 MiB),
 // where AVX-512 stops taking four blocks at a time, with a surrogate code
 // point near the start, in the middle or near the end.
 func TestWideLarge(t *testing.T) {
-	text := []byte(strings.Repeat("Съешь же ещё этих мягких французских булок, да выпей чаю. 我能吞下 ", 4500))
+	text := []byte(strings.Repeat("Съешь же ещё этих мягких французских булок, да выпей чаю. 我能吞下 ", 5500))
 	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, d := range wideDirections() {
 			if !strings.HasPrefix(d.name, "UTF32") || !strings.Contains(d.name, "UTF16") {
@@ -477,7 +477,7 @@ func TestWideLarge(t *testing.T) {
 			}
 			be := strings.HasPrefix(d.name[5:], "BE")
 			base := d.from(text)
-			for _, n := range []int{1<<20 - 256, 1 << 20, 1<<20 + 4, len(base) / 4 * 4} {
+			for _, n := range []int{5<<18 - 256, 5 << 18, 5<<18 + 4, len(base) / 4 * 4} {
 				src := base[:n]
 				check(t, d, src, len(src)/2+64, convkernel.Enabled() && convkernel.Active() != "neon")
 				for _, at := range []int{64, n / 2 / 4 * 4, n - 260, n - 4} {

@@ -634,12 +634,12 @@ func bmpPairAVX2(tab *consts, t *wideTab, p asm.Scope, c reg.VecVirtual, sp, dp,
 
 // quadMax is the longest src for which UTF-32 to UTF-16 on AVX-512 takes
 // four blocks at a time (bmpQuad512). It gains 30-60% where src and dst
-// stay in L2, but beyond it, where the loop waits on L3 (the HTML pages of
-// 1.5 MB and more as UTF-32: german.html, turkish.html, russian.html), the
-// one-block loop measured 3-10% faster (benchstat, n=8), for reasons not
-// found. 1 MiB of src with its 512 KiB of dst fits the 2 MiB L2 of the
-// machine measured; a heuristic, not a law.
-const quadMax = 1 << 20
+// stay in L2 (hebrew.html, 1.1 MB as UTF-32, +33%), but beyond it, where
+// the loop waits on L3 (german.html and turkish.html, 1.5 MB as UTF-32,
+// -10%; the larger pages -3%), the one-block loop measured faster
+// (benchstat, n=8), for reasons not found. A heuristic for a 2 MiB L2, not
+// a law.
+const quadMax = 5 << 18 // 1.25 MiB
 
 // packOrderMem holds the VPERMQ indices that put the quadwords of
 // VPACKUSDW(a, b) (per 128-bit lane, four units of a then four of b) in
