@@ -12332,6 +12332,9 @@ utf16LEToUTF32LEAVX512_loop:
 
 utf16LEToUTF32LEAVX512_pairs:
 	VPANDD   ·tables+41408(SB), Z0, Z1
+	VPCMPEQD ·tables+41728(SB), Z1, K1
+	KORTESTW K1, K1
+	JCS      utf16LEToUTF32LEAVX512_allpairs
 	VPCMPEQW ·tables+41472(SB), Z1, K1
 	KMOVD    K1, R8
 	VPCMPEQW ·tables+41536(SB), Z1, K1
@@ -12352,34 +12355,30 @@ utf16LEToUTF32LEAVX512_pwhole:
 
 utf16LEToUTF32LEAVX512_pconv:
 	ANDNL         R11, R9, R11
-	VMOVDQU64     ·tables+64(SB), Z1
-	VPERMW        Z0, Z1, Z1
-	VPMOVZXWD     Y0, Z2
-	VPMOVZXWD     Y1, Z3
-	VPSLLD        $0x0a, Z2, Z4
-	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41728(SB), Z4, Z4
+	VPMOVZXWD     Y0, Z1
+	VEXTRACTI64X4 $0x01, Z0, Y0
+	VPMOVZXWD     Y0, Z0
+	VPXORD        Z2, Z2, Z2
+	VALIGND       $0x01, Z1, Z0, Z3
+	VALIGND       $0x01, Z0, Z2, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
-	VMOVDQA32     Z4, K1, Z2
+	VPSLLD        $0x0a, Z1, K1, Z1
+	VPADDD        Z3, Z1, K1, Z1
+	VPADDD        ·tables+41792(SB), Z1, K1, Z1
 	MOVL          R11, R9
 	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
 	ANDL          $0x0000ffff, R9
 	POPCNTL       R9, R9
 	SHLL          $0x02, R9
 	ADDQ          R9, DI
-	VEXTRACTI64X4 $0x01, Z0, Y0
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y0, Z0
-	VPMOVZXWD     Y1, Z1
-	VPSLLD        $0x0a, Z0, Z2
-	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+41728(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
-	VMOVDQA32     Z2, K1, Z0
+	VPSLLD        $0x0a, Z0, K1, Z0
+	VPADDD        Z4, Z0, K1, Z0
+	VPADDD        ·tables+41792(SB), Z0, K1, Z0
 	MOVL          R11, R8
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
@@ -12391,6 +12390,15 @@ utf16LEToUTF32LEAVX512_pconv:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_allpairs:
+	VPSUBD    ·tables+41728(SB), Z0, Z0
+	VPMADDWD  ·tables+41856(SB), Z0, Z0
+	VPADDD    ·tables+41920(SB), Z0, Z0
+	VMOVDQU64 Z0, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_plone:
 	ANDNL   R12, R9, R10
@@ -12414,70 +12422,136 @@ utf16LEToUTF32LEAVX512_done:
 	RET
 
 // func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf32LEToUTF16LEAVX512(SB), NOSPLIT, $0-64
-	PCALIGN $0x40
-	MOVQ    dst_base+0(FP), AX
-	MOVQ    dst_len+8(FP), CX
-	MOVQ    src_base+24(FP), DX
-	MOVQ    src_len+32(FP), BX
-	SUBQ    $0x00000040, BX
-	SUBQ    $0x00000040, CX
-	XORQ    SI, SI
-	XORQ    DI, DI
+	PCALIGN   $0x40
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	LEAQ      -192(BX), R8
+	LEAQ      -64(CX), R9
+	MOVQ      $-1, R10
+	CMPQ      BX, $0x0013ffc0
+	CMOVQGT   R10, R8
+	VMOVDQU64 ·tables+41984(SB), Z0
 
 utf32LEToUTF16LEAVX512_loop:
 	CMPQ      SI, BX
 	JG        utf32LEToUTF16LEAVX512_done
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX512_done
-	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+40192(SB), Z0, Z1
-	VPTESTMD  ·tables+41792(SB), Z0, K1
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPTESTMD  ·tables+42048(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40448(SB), Z1, K1
+	CMPQ      SI, R8
+	JG        utf32LEToUTF16LEAVX512_one
+	CMPQ      DI, R9
+	JG        utf32LEToUTF16LEAVX512_one
+	VMOVDQU64 64(DX)(SI*1), Z2
+	VMOVDQU64 128(DX)(SI*1), Z3
+	VMOVDQU64 192(DX)(SI*1), Z4
+	VPORD     Z2, Z3, Z5
+	VPORD     Z4, Z5, Z5
+	VPTESTMD  ·tables+42048(SB), Z5, K1
 	KORTESTW  K1, K1
-	JNZ       utf32LEToUTF16LEAVX512_partial
-	VPMOVDW   Z0, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf32LEToUTF16LEAVX512_loop
+	JNZ       utf32LEToUTF16LEAVX512_one
+
+utf32LEToUTF16LEAVX512_qconv:
+	VPACKUSDW     Z2, Z1, Z2
+	VPACKUSDW     Z4, Z3, Z3
+	VPERMQ        Z2, Z0, Z2
+	VPERMQ        Z3, Z0, Z3
+	VPADDW        ·tables+42112(SB), Z2, Z4
+	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPMINUW       Z4, Z5, Z4
+	VPCMPUW       $0x01, ·tables+42176(SB), Z4, K1
+	KORTESTD      K1, K1
+	JNZ           utf32LEToUTF16LEAVX512_one
+	VMOVDQU       Y2, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z2, 32(AX)(DI*1)
+	VMOVDQU       Y3, 64(AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z3, 96(AX)(DI*1)
+	ADDQ          $0x00000100, SI
+	SUBQ          $-128, DI
+	CMPQ          SI, R8
+	JG            utf32LEToUTF16LEAVX512_loop
+	CMPQ          DI, R9
+	JG            utf32LEToUTF16LEAVX512_loop
+	VMOVDQU64     (DX)(SI*1), Z1
+	VMOVDQU64     64(DX)(SI*1), Z2
+	VMOVDQU64     128(DX)(SI*1), Z3
+	VMOVDQU64     192(DX)(SI*1), Z4
+	VPORD         Z1, Z2, Z5
+	VPTERNLOGD    $0xfe, Z4, Z3, Z5
+	VPTESTMD      ·tables+42048(SB), Z5, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF16LEAVX512_loop
+	JMP           utf32LEToUTF16LEAVX512_qconv
+
+utf32LEToUTF16LEAVX512_one:
+	VPANDD   ·tables+40192(SB), Z1, Z2
+	VPCMPEQD ·tables+40448(SB), Z2, K1
+	KORTESTW K1, K1
+	JNZ      utf32LEToUTF16LEAVX512_partial
+	VPMOVDW  Z1, Y1
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+40192(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41600(SB), Z0, K1
-	VPCMPEQD      ·tables+40448(SB), Z1, K2
+	VPSUBD     ·tables+41920(SB), Z1, Z2
+	VPCMPUD    $0x01, ·tables+42240(SB), Z2, K1
+	KORTESTW   K1, K1
+	JCC        utf32LEToUTF16LEAVX512_mixed
+	VPSRLD     $0x0a, Z2, Z1
+	VPSLLD     $0x10, Z2, Z2
+	VPTERNLOGD $0xf8, ·tables+42304(SB), Z2, Z1
+	VPADDD     ·tables+41728(SB), Z1, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	JMP        utf32LEToUTF16LEAVX512_loop
+
+utf32LEToUTF16LEAVX512_mixed:
+	VPANDD        ·tables+40192(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD      ·tables+40448(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41856(SB), Z0, K1
-	VPSUBD        ·tables+41920(SB), Z0, Z1
-	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+41984(SB), Z1, Z1
-	VPADDD        ·tables+42048(SB), Z1, Z1
-	VPSLLD        $0x10, Z1, Z1
-	VPORD         Z1, Z2, Z2
-	VMOVDQA32     Z2, K1, Z0
-	KMOVW         K1, R8
-	MOVQ          $0x00000000aaaaaaaa, R9
-	PDEPL         R9, R8, R9
-	ORL           $0x55555555, R9
-	KMOVD         R9, K1
-	VPCOMPRESSW.Z Z0, K1, Z0
-	VMOVDQU64     Z0, (AX)(DI*1)
-	POPCNTL       R9, R9
-	SHLL          $0x01, R9
-	ADDQ          R9, DI
+	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z2
+	VPSRLD        $0x0a, Z2, Z3
+	VPADDD        ·tables+40448(SB), Z3, Z3
+	VPANDD        ·tables+42432(SB), Z2, Z2
+	VPADDD        ·tables+42496(SB), Z2, Z2
+	VPSLLD        $0x10, Z2, Z2
+	VPORD         Z2, Z3, Z3
+	VMOVDQA32     Z3, K1, Z1
+	KMOVW         K1, R10
+	MOVQ          $0x00000000aaaaaaaa, R11
+	PDEPL         R11, R10, R11
+	ORL           $0x55555555, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	POPCNTL       R11, R11
+	SHLL          $0x01, R11
+	ADDQ          R11, DI
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+40192(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41600(SB), Z0, K1
-	VPCMPEQD      ·tables+40448(SB), Z1, K2
+	VPANDD        ·tables+40192(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD      ·tables+40448(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12485,22 +12559,22 @@ utf32LEToUTF16LEAVX512_partial:
 	MOVL          $0x0000ffff, DX
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
-	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41856(SB), Z0, K1
-	VPSUBD        ·tables+41920(SB), Z0, Z1
-	VPSRLD        $0x0a, Z1, Z2
+	VMOVDQA32.Z   Z1, K1, Z1
+	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z0
+	VPSRLD        $0x0a, Z0, Z2
 	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+41984(SB), Z1, Z1
-	VPADDD        ·tables+42048(SB), Z1, Z1
-	VPSLLD        $0x10, Z1, Z1
-	VPORD         Z1, Z2, Z2
-	VMOVDQA32     Z2, K1, Z0
+	VPANDD        ·tables+42432(SB), Z0, Z0
+	VPADDD        ·tables+42496(SB), Z0, Z0
+	VPSLLD        $0x10, Z0, Z0
+	VPORD         Z0, Z2, Z2
+	VMOVDQA32     Z2, K1, Z1
 	KMOVW         K1, DX
 	MOVQ          $0x00000000aaaaaaaa, BX
 	PDEPL         BX, DX, BX
 	ORL           $0x55555555, BX
 	KMOVD         BX, K1
-	VPCOMPRESSW.Z Z0, K1, Z0
+	VPCOMPRESSW.Z Z1, K1, Z0
 	VMOVDQU64     Z0, (AX)(DI*1)
 	POPCNTL       BX, BX
 	SHLL          $0x01, BX
@@ -12554,6 +12628,9 @@ utf16LEToUTF32BEAVX512_loop:
 
 utf16LEToUTF32BEAVX512_pairs:
 	VPANDD   ·tables+41408(SB), Z1, Z2
+	VPCMPEQD ·tables+41728(SB), Z2, K1
+	KORTESTW K1, K1
+	JCS      utf16LEToUTF32BEAVX512_allpairs
 	VPCMPEQW ·tables+41472(SB), Z2, K1
 	KMOVD    K1, R8
 	VPCMPEQW ·tables+41536(SB), Z2, K1
@@ -12574,35 +12651,31 @@ utf16LEToUTF32BEAVX512_pwhole:
 
 utf16LEToUTF32BEAVX512_pconv:
 	ANDNL         R11, R9, R11
-	VMOVDQU64     ·tables+64(SB), Z2
-	VPERMW        Z1, Z2, Z2
-	VPMOVZXWD     Y1, Z3
-	VPMOVZXWD     Y2, Z4
-	VPSLLD        $0x0a, Z3, Z5
-	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41728(SB), Z5, Z5
+	VPMOVZXWD     Y1, Z2
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y1, Z1
+	VPXORD        Z3, Z3, Z3
+	VALIGND       $0x01, Z2, Z1, Z4
+	VALIGND       $0x01, Z1, Z3, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
-	VMOVDQA32     Z5, K1, Z3
-	VPSHUFB       Z0, Z3, Z3
+	VPSLLD        $0x0a, Z2, K1, Z2
+	VPADDD        Z4, Z2, K1, Z2
+	VPADDD        ·tables+41792(SB), Z2, K1, Z2
+	VPSHUFB       Z0, Z2, Z2
 	MOVL          R11, R9
 	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z3, K1, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
 	ANDL          $0x0000ffff, R9
 	POPCNTL       R9, R9
 	SHLL          $0x02, R9
 	ADDQ          R9, DI
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VPMOVZXWD     Y1, Z1
-	VPMOVZXWD     Y2, Z2
-	VPSLLD        $0x0a, Z1, Z3
-	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41728(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
-	VMOVDQA32     Z3, K1, Z1
+	VPSLLD        $0x0a, Z1, K1, Z1
+	VPADDD        Z5, Z1, K1, Z1
+	VPADDD        ·tables+41792(SB), Z1, K1, Z1
 	VPSHUFB       Z0, Z1, Z1
 	MOVL          R11, R8
 	SHRL          $0x10, R8
@@ -12615,6 +12688,16 @@ utf16LEToUTF32BEAVX512_pconv:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16LEToUTF32BEAVX512_loop
+
+utf16LEToUTF32BEAVX512_allpairs:
+	VPSUBD    ·tables+41728(SB), Z1, Z1
+	VPMADDWD  ·tables+41856(SB), Z1, Z1
+	VPADDD    ·tables+41920(SB), Z1, Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_plone:
 	ANDNL   R12, R9, R10
@@ -12638,72 +12721,141 @@ utf16LEToUTF32BEAVX512_done:
 	RET
 
 // func utf32LEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf32LEToUTF16BEAVX512(SB), NOSPLIT, $0-64
-	PCALIGN $0x40
-	MOVQ    dst_base+0(FP), AX
-	MOVQ    dst_len+8(FP), CX
-	MOVQ    src_base+24(FP), DX
-	MOVQ    src_len+32(FP), BX
-	SUBQ    $0x00000040, BX
-	SUBQ    $0x00000040, CX
-	XORQ    SI, SI
-	XORQ    DI, DI
+	PCALIGN   $0x40
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	LEAQ      -192(BX), R8
+	LEAQ      -64(CX), R9
+	MOVQ      $-1, R10
+	CMPQ      BX, $0x0013ffc0
+	CMOVQGT   R10, R8
+	VMOVDQU64 ·tables+41984(SB), Z0
 
 utf32LEToUTF16BEAVX512_loop:
 	CMPQ      SI, BX
 	JG        utf32LEToUTF16BEAVX512_done
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX512_done
-	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+40192(SB), Z0, Z1
-	VPTESTMD  ·tables+41792(SB), Z0, K1
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPTESTMD  ·tables+42048(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40448(SB), Z1, K1
+	CMPQ      SI, R8
+	JG        utf32LEToUTF16BEAVX512_one
+	CMPQ      DI, R9
+	JG        utf32LEToUTF16BEAVX512_one
+	VMOVDQU64 64(DX)(SI*1), Z2
+	VMOVDQU64 128(DX)(SI*1), Z3
+	VMOVDQU64 192(DX)(SI*1), Z4
+	VPORD     Z2, Z3, Z5
+	VPORD     Z4, Z5, Z5
+	VPTESTMD  ·tables+42048(SB), Z5, K1
 	KORTESTW  K1, K1
-	JNZ       utf32LEToUTF16BEAVX512_partial
-	VPMOVDW   Z0, Y0
-	VPSHUFB   ·tables+0(SB), Y0, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf32LEToUTF16BEAVX512_loop
+	JNZ       utf32LEToUTF16BEAVX512_one
+
+utf32LEToUTF16BEAVX512_qconv:
+	VPACKUSDW     Z2, Z1, Z2
+	VPACKUSDW     Z4, Z3, Z3
+	VPERMQ        Z2, Z0, Z2
+	VPERMQ        Z3, Z0, Z3
+	VPADDW        ·tables+42112(SB), Z2, Z4
+	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPMINUW       Z4, Z5, Z4
+	VPCMPUW       $0x01, ·tables+42176(SB), Z4, K1
+	KORTESTD      K1, K1
+	JNZ           utf32LEToUTF16BEAVX512_one
+	VPSHUFB       ·tables+0(SB), Z2, Z2
+	VPSHUFB       ·tables+0(SB), Z3, Z3
+	VMOVDQU       Y2, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z2, 32(AX)(DI*1)
+	VMOVDQU       Y3, 64(AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z3, 96(AX)(DI*1)
+	ADDQ          $0x00000100, SI
+	SUBQ          $-128, DI
+	CMPQ          SI, R8
+	JG            utf32LEToUTF16BEAVX512_loop
+	CMPQ          DI, R9
+	JG            utf32LEToUTF16BEAVX512_loop
+	VMOVDQU64     (DX)(SI*1), Z1
+	VMOVDQU64     64(DX)(SI*1), Z2
+	VMOVDQU64     128(DX)(SI*1), Z3
+	VMOVDQU64     192(DX)(SI*1), Z4
+	VPORD         Z1, Z2, Z5
+	VPTERNLOGD    $0xfe, Z4, Z3, Z5
+	VPTESTMD      ·tables+42048(SB), Z5, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF16BEAVX512_loop
+	JMP           utf32LEToUTF16BEAVX512_qconv
+
+utf32LEToUTF16BEAVX512_one:
+	VPANDD   ·tables+40192(SB), Z1, Z2
+	VPCMPEQD ·tables+40448(SB), Z2, K1
+	KORTESTW K1, K1
+	JNZ      utf32LEToUTF16BEAVX512_partial
+	VPMOVDW  Z1, Y1
+	VPSHUFB  ·tables+0(SB), Y1, Y1
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+40192(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41600(SB), Z0, K1
-	VPCMPEQD      ·tables+40448(SB), Z1, K2
+	VPSUBD     ·tables+41920(SB), Z1, Z2
+	VPCMPUD    $0x01, ·tables+42240(SB), Z2, K1
+	KORTESTW   K1, K1
+	JCC        utf32LEToUTF16BEAVX512_mixed
+	VPSRLD     $0x0a, Z2, Z1
+	VPSLLD     $0x10, Z2, Z2
+	VPTERNLOGD $0xf8, ·tables+42304(SB), Z2, Z1
+	VPADDD     ·tables+41728(SB), Z1, Z1
+	VPSHUFB    ·tables+0(SB), Z1, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	JMP        utf32LEToUTF16BEAVX512_loop
+
+utf32LEToUTF16BEAVX512_mixed:
+	VPANDD        ·tables+40192(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD      ·tables+40448(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41856(SB), Z0, K1
-	VPSUBD        ·tables+41920(SB), Z0, Z1
-	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+41984(SB), Z1, Z1
-	VPADDD        ·tables+42048(SB), Z1, Z1
-	VPSLLD        $0x10, Z1, Z1
-	VPORD         Z1, Z2, Z2
-	VMOVDQA32     Z2, K1, Z0
-	VPSHUFB       ·tables+0(SB), Z0, Z0
-	KMOVW         K1, R8
-	MOVQ          $0x00000000aaaaaaaa, R9
-	PDEPL         R9, R8, R9
-	ORL           $0x55555555, R9
-	KMOVD         R9, K1
-	VPCOMPRESSW.Z Z0, K1, Z0
-	VMOVDQU64     Z0, (AX)(DI*1)
-	POPCNTL       R9, R9
-	SHLL          $0x01, R9
-	ADDQ          R9, DI
+	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z2
+	VPSRLD        $0x0a, Z2, Z3
+	VPADDD        ·tables+40448(SB), Z3, Z3
+	VPANDD        ·tables+42432(SB), Z2, Z2
+	VPADDD        ·tables+42496(SB), Z2, Z2
+	VPSLLD        $0x10, Z2, Z2
+	VPORD         Z2, Z3, Z3
+	VMOVDQA32     Z3, K1, Z1
+	VPSHUFB       ·tables+0(SB), Z1, Z1
+	KMOVW         K1, R10
+	MOVQ          $0x00000000aaaaaaaa, R11
+	PDEPL         R11, R10, R11
+	ORL           $0x55555555, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	POPCNTL       R11, R11
+	SHLL          $0x01, R11
+	ADDQ          R11, DI
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+40192(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41600(SB), Z0, K1
-	VPCMPEQD      ·tables+40448(SB), Z1, K2
+	VPANDD        ·tables+40192(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD      ·tables+40448(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12711,23 +12863,23 @@ utf32LEToUTF16BEAVX512_partial:
 	MOVL          $0x0000ffff, DX
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
-	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41856(SB), Z0, K1
-	VPSUBD        ·tables+41920(SB), Z0, Z1
-	VPSRLD        $0x0a, Z1, Z2
+	VMOVDQA32.Z   Z1, K1, Z1
+	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z0
+	VPSRLD        $0x0a, Z0, Z2
 	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+41984(SB), Z1, Z1
-	VPADDD        ·tables+42048(SB), Z1, Z1
-	VPSLLD        $0x10, Z1, Z1
-	VPORD         Z1, Z2, Z2
-	VMOVDQA32     Z2, K1, Z0
-	VPSHUFB       ·tables+0(SB), Z0, Z0
+	VPANDD        ·tables+42432(SB), Z0, Z0
+	VPADDD        ·tables+42496(SB), Z0, Z0
+	VPSLLD        $0x10, Z0, Z0
+	VPORD         Z0, Z2, Z2
+	VMOVDQA32     Z2, K1, Z1
+	VPSHUFB       ·tables+0(SB), Z1, Z1
 	KMOVW         K1, DX
 	MOVQ          $0x00000000aaaaaaaa, BX
 	PDEPL         BX, DX, BX
 	ORL           $0x55555555, BX
 	KMOVD         BX, K1
-	VPCOMPRESSW.Z Z0, K1, Z0
+	VPCOMPRESSW.Z Z1, K1, Z0
 	VMOVDQU64     Z0, (AX)(DI*1)
 	POPCNTL       BX, BX
 	SHLL          $0x01, BX
@@ -12897,6 +13049,9 @@ utf16BEToUTF32LEAVX512_loop:
 
 utf16BEToUTF32LEAVX512_pairs:
 	VPANDD   ·tables+41408(SB), Z1, Z2
+	VPCMPEQD ·tables+41728(SB), Z2, K1
+	KORTESTW K1, K1
+	JCS      utf16BEToUTF32LEAVX512_allpairs
 	VPCMPEQW ·tables+41472(SB), Z2, K1
 	KMOVD    K1, R8
 	VPCMPEQW ·tables+41536(SB), Z2, K1
@@ -12917,34 +13072,30 @@ utf16BEToUTF32LEAVX512_pwhole:
 
 utf16BEToUTF32LEAVX512_pconv:
 	ANDNL         R11, R9, R11
-	VMOVDQU64     ·tables+64(SB), Z2
-	VPERMW        Z1, Z2, Z2
-	VPMOVZXWD     Y1, Z3
-	VPMOVZXWD     Y2, Z4
-	VPSLLD        $0x0a, Z3, Z5
-	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41728(SB), Z5, Z5
+	VPMOVZXWD     Y1, Z2
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y1, Z1
+	VPXORD        Z3, Z3, Z3
+	VALIGND       $0x01, Z2, Z1, Z4
+	VALIGND       $0x01, Z1, Z3, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
-	VMOVDQA32     Z5, K1, Z3
+	VPSLLD        $0x0a, Z2, K1, Z2
+	VPADDD        Z4, Z2, K1, Z2
+	VPADDD        ·tables+41792(SB), Z2, K1, Z2
 	MOVL          R11, R9
 	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z3, K1, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
 	ANDL          $0x0000ffff, R9
 	POPCNTL       R9, R9
 	SHLL          $0x02, R9
 	ADDQ          R9, DI
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VPMOVZXWD     Y1, Z1
-	VPMOVZXWD     Y2, Z2
-	VPSLLD        $0x0a, Z1, Z3
-	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41728(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
-	VMOVDQA32     Z3, K1, Z1
+	VPSLLD        $0x0a, Z1, K1, Z1
+	VPADDD        Z5, Z1, K1, Z1
+	VPADDD        ·tables+41792(SB), Z1, K1, Z1
 	MOVL          R11, R8
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
@@ -12956,6 +13107,15 @@ utf16BEToUTF32LEAVX512_pconv:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16BEToUTF32LEAVX512_loop
+
+utf16BEToUTF32LEAVX512_allpairs:
+	VPSUBD    ·tables+41728(SB), Z1, Z1
+	VPMADDWD  ·tables+41856(SB), Z1, Z1
+	VPADDD    ·tables+41920(SB), Z1, Z1
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_plone:
 	ANDNL   R12, R9, R10
@@ -12979,7 +13139,7 @@ utf16BEToUTF32LEAVX512_done:
 	RET
 
 // func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -12991,59 +13151,132 @@ TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+192(SB), Z0
+	LEAQ      -192(BX), R8
+	LEAQ      -64(CX), R9
+	MOVQ      $-1, R10
+	CMPQ      BX, $0x0013ffc0
+	CMOVQGT   R10, R8
+	VMOVDQU64 ·tables+41984(SB), Z1
 
 utf32BEToUTF16LEAVX512_loop:
 	CMPQ      SI, BX
 	JG        utf32BEToUTF16LEAVX512_done
 	CMPQ      DI, CX
 	JG        utf32BEToUTF16LEAVX512_done
-	VMOVDQU64 (DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40192(SB), Z1, Z2
-	VPTESTMD  ·tables+41792(SB), Z1, K1
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPSHUFB   Z0, Z2, Z2
+	VPTESTMD  ·tables+42048(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40448(SB), Z2, K1
+	CMPQ      SI, R8
+	JG        utf32BEToUTF16LEAVX512_one
+	CMPQ      DI, R9
+	JG        utf32BEToUTF16LEAVX512_one
+	VMOVDQU64 64(DX)(SI*1), Z3
+	VMOVDQU64 128(DX)(SI*1), Z4
+	VMOVDQU64 192(DX)(SI*1), Z5
+	VPSHUFB   Z0, Z3, Z3
+	VPSHUFB   Z0, Z4, Z4
+	VPSHUFB   Z0, Z5, Z5
+	VPORD     Z3, Z4, Z6
+	VPORD     Z5, Z6, Z6
+	VPTESTMD  ·tables+42048(SB), Z6, K1
 	KORTESTW  K1, K1
-	JNZ       utf32BEToUTF16LEAVX512_partial
-	VPMOVDW   Z1, Y1
-	VMOVDQU   Y1, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf32BEToUTF16LEAVX512_loop
+	JNZ       utf32BEToUTF16LEAVX512_one
+
+utf32BEToUTF16LEAVX512_qconv:
+	VPACKUSDW     Z3, Z2, Z3
+	VPACKUSDW     Z5, Z4, Z4
+	VPERMQ        Z3, Z1, Z3
+	VPERMQ        Z4, Z1, Z4
+	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPADDW        ·tables+42112(SB), Z4, Z6
+	VPMINUW       Z5, Z6, Z5
+	VPCMPUW       $0x01, ·tables+42176(SB), Z5, K1
+	KORTESTD      K1, K1
+	JNZ           utf32BEToUTF16LEAVX512_one
+	VMOVDQU       Y3, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z3, 32(AX)(DI*1)
+	VMOVDQU       Y4, 64(AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z4, 96(AX)(DI*1)
+	ADDQ          $0x00000100, SI
+	SUBQ          $-128, DI
+	CMPQ          SI, R8
+	JG            utf32BEToUTF16LEAVX512_loop
+	CMPQ          DI, R9
+	JG            utf32BEToUTF16LEAVX512_loop
+	VMOVDQU64     (DX)(SI*1), Z2
+	VMOVDQU64     64(DX)(SI*1), Z3
+	VMOVDQU64     128(DX)(SI*1), Z4
+	VMOVDQU64     192(DX)(SI*1), Z5
+	VPSHUFB       Z0, Z2, Z2
+	VPSHUFB       Z0, Z3, Z3
+	VPSHUFB       Z0, Z4, Z4
+	VPSHUFB       Z0, Z5, Z5
+	VPORD         Z2, Z3, Z6
+	VPTERNLOGD    $0xfe, Z5, Z4, Z6
+	VPTESTMD      ·tables+42048(SB), Z6, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF16LEAVX512_loop
+	JMP           utf32BEToUTF16LEAVX512_qconv
+
+utf32BEToUTF16LEAVX512_one:
+	VPANDD   ·tables+40192(SB), Z2, Z3
+	VPCMPEQD ·tables+40448(SB), Z3, K1
+	KORTESTW K1, K1
+	JNZ      utf32BEToUTF16LEAVX512_partial
+	VPMOVDW  Z2, Y2
+	VMOVDQU  Y2, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+40192(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
-	VPCMPEQD      ·tables+40448(SB), Z2, K2
+	VPSUBD     ·tables+41920(SB), Z2, Z3
+	VPCMPUD    $0x01, ·tables+42240(SB), Z3, K1
+	KORTESTW   K1, K1
+	JCC        utf32BEToUTF16LEAVX512_mixed
+	VPSRLD     $0x0a, Z3, Z2
+	VPSLLD     $0x10, Z3, Z3
+	VPTERNLOGD $0xf8, ·tables+42304(SB), Z3, Z2
+	VPADDD     ·tables+41728(SB), Z2, Z2
+	VMOVDQU64  Z2, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	JMP        utf32BEToUTF16LEAVX512_loop
+
+utf32BEToUTF16LEAVX512_mixed:
+	VPANDD        ·tables+40192(SB), Z2, Z3
+	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
+	VPCMPEQD      ·tables+40448(SB), Z3, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41856(SB), Z1, K1
-	VPSUBD        ·tables+41920(SB), Z1, Z2
-	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40448(SB), Z3, Z3
-	VPANDD        ·tables+41984(SB), Z2, Z2
-	VPADDD        ·tables+42048(SB), Z2, Z2
-	VPSLLD        $0x10, Z2, Z2
-	VPORD         Z2, Z3, Z3
-	VMOVDQA32     Z3, K1, Z1
-	KMOVW         K1, R8
-	MOVQ          $0x00000000aaaaaaaa, R9
-	PDEPL         R9, R8, R9
-	ORL           $0x55555555, R9
-	KMOVD         R9, K1
-	VPCOMPRESSW.Z Z1, K1, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	POPCNTL       R9, R9
-	SHLL          $0x01, R9
-	ADDQ          R9, DI
+	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
+	VPSUBD        ·tables+41920(SB), Z2, Z3
+	VPSRLD        $0x0a, Z3, Z4
+	VPADDD        ·tables+40448(SB), Z4, Z4
+	VPANDD        ·tables+42432(SB), Z3, Z3
+	VPADDD        ·tables+42496(SB), Z3, Z3
+	VPSLLD        $0x10, Z3, Z3
+	VPORD         Z3, Z4, Z4
+	VMOVDQA32     Z4, K1, Z2
+	KMOVW         K1, R10
+	MOVQ          $0x00000000aaaaaaaa, R11
+	PDEPL         R11, R10, R11
+	ORL           $0x55555555, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	POPCNTL       R11, R11
+	SHLL          $0x01, R11
+	ADDQ          R11, DI
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+40192(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPANDD        ·tables+40192(SB), Z2, Z0
+	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
 	VPCMPEQD      ·tables+40448(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
@@ -13052,22 +13285,22 @@ utf32BEToUTF16LEAVX512_partial:
 	MOVL          $0x0000ffff, DX
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
-	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41856(SB), Z1, K1
-	VPSUBD        ·tables+41920(SB), Z1, Z0
-	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+41984(SB), Z0, Z0
-	VPADDD        ·tables+42048(SB), Z0, Z0
+	VMOVDQA32.Z   Z2, K1, Z2
+	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
+	VPSUBD        ·tables+41920(SB), Z2, Z0
+	VPSRLD        $0x0a, Z0, Z1
+	VPADDD        ·tables+40448(SB), Z1, Z1
+	VPANDD        ·tables+42432(SB), Z0, Z0
+	VPADDD        ·tables+42496(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
-	VPORD         Z0, Z2, Z2
-	VMOVDQA32     Z2, K1, Z1
+	VPORD         Z0, Z1, Z1
+	VMOVDQA32     Z1, K1, Z2
 	KMOVW         K1, DX
 	MOVQ          $0x00000000aaaaaaaa, BX
 	PDEPL         BX, DX, BX
 	ORL           $0x55555555, BX
 	KMOVD         BX, K1
-	VPCOMPRESSW.Z Z1, K1, Z0
+	VPCOMPRESSW.Z Z2, K1, Z0
 	VMOVDQU64     Z0, (AX)(DI*1)
 	POPCNTL       BX, BX
 	SHLL          $0x01, BX
@@ -13123,6 +13356,9 @@ utf16BEToUTF32BEAVX512_loop:
 
 utf16BEToUTF32BEAVX512_pairs:
 	VPANDD   ·tables+41408(SB), Z2, Z3
+	VPCMPEQD ·tables+41728(SB), Z3, K1
+	KORTESTW K1, K1
+	JCS      utf16BEToUTF32BEAVX512_allpairs
 	VPCMPEQW ·tables+41472(SB), Z3, K1
 	KMOVD    K1, R8
 	VPCMPEQW ·tables+41536(SB), Z3, K1
@@ -13143,35 +13379,31 @@ utf16BEToUTF32BEAVX512_pwhole:
 
 utf16BEToUTF32BEAVX512_pconv:
 	ANDNL         R11, R9, R11
-	VMOVDQU64     ·tables+64(SB), Z3
-	VPERMW        Z2, Z3, Z3
-	VPMOVZXWD     Y2, Z4
-	VPMOVZXWD     Y3, Z5
-	VPSLLD        $0x0a, Z4, Z6
-	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+41728(SB), Z6, Z6
+	VPMOVZXWD     Y2, Z3
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y2, Z2
+	VPXORD        Z4, Z4, Z4
+	VALIGND       $0x01, Z3, Z2, Z5
+	VALIGND       $0x01, Z2, Z4, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
-	VMOVDQA32     Z6, K1, Z4
-	VPSHUFB       Z1, Z4, Z4
+	VPSLLD        $0x0a, Z3, K1, Z3
+	VPADDD        Z5, Z3, K1, Z3
+	VPADDD        ·tables+41792(SB), Z3, K1, Z3
+	VPSHUFB       Z1, Z3, Z3
 	MOVL          R11, R9
 	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU64     Z4, (AX)(DI*1)
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
 	ANDL          $0x0000ffff, R9
 	POPCNTL       R9, R9
 	SHLL          $0x02, R9
 	ADDQ          R9, DI
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VEXTRACTI64X4 $0x01, Z3, Y3
-	VPMOVZXWD     Y2, Z2
-	VPMOVZXWD     Y3, Z3
-	VPSLLD        $0x0a, Z2, Z4
-	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41728(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
-	VMOVDQA32     Z4, K1, Z2
+	VPSLLD        $0x0a, Z2, K1, Z2
+	VPADDD        Z6, Z2, K1, Z2
+	VPADDD        ·tables+41792(SB), Z2, K1, Z2
 	VPSHUFB       Z1, Z2, Z2
 	MOVL          R11, R8
 	SHRL          $0x10, R8
@@ -13184,6 +13416,16 @@ utf16BEToUTF32BEAVX512_pconv:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16BEToUTF32BEAVX512_loop
+
+utf16BEToUTF32BEAVX512_allpairs:
+	VPSUBD    ·tables+41728(SB), Z2, Z2
+	VPMADDWD  ·tables+41856(SB), Z2, Z2
+	VPADDD    ·tables+41920(SB), Z2, Z2
+	VPSHUFB   Z1, Z2, Z2
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_plone:
 	ANDNL   R12, R9, R10
@@ -13207,7 +13449,7 @@ utf16BEToUTF32BEAVX512_done:
 	RET
 
 // func utf32BEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -13219,61 +13461,137 @@ TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+192(SB), Z0
+	LEAQ      -192(BX), R8
+	LEAQ      -64(CX), R9
+	MOVQ      $-1, R10
+	CMPQ      BX, $0x0013ffc0
+	CMOVQGT   R10, R8
+	VMOVDQU64 ·tables+41984(SB), Z1
 
 utf32BEToUTF16BEAVX512_loop:
 	CMPQ      SI, BX
 	JG        utf32BEToUTF16BEAVX512_done
 	CMPQ      DI, CX
 	JG        utf32BEToUTF16BEAVX512_done
-	VMOVDQU64 (DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40192(SB), Z1, Z2
-	VPTESTMD  ·tables+41792(SB), Z1, K1
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPSHUFB   Z0, Z2, Z2
+	VPTESTMD  ·tables+42048(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40448(SB), Z2, K1
+	CMPQ      SI, R8
+	JG        utf32BEToUTF16BEAVX512_one
+	CMPQ      DI, R9
+	JG        utf32BEToUTF16BEAVX512_one
+	VMOVDQU64 64(DX)(SI*1), Z3
+	VMOVDQU64 128(DX)(SI*1), Z4
+	VMOVDQU64 192(DX)(SI*1), Z5
+	VPSHUFB   Z0, Z3, Z3
+	VPSHUFB   Z0, Z4, Z4
+	VPSHUFB   Z0, Z5, Z5
+	VPORD     Z3, Z4, Z6
+	VPORD     Z5, Z6, Z6
+	VPTESTMD  ·tables+42048(SB), Z6, K1
 	KORTESTW  K1, K1
-	JNZ       utf32BEToUTF16BEAVX512_partial
-	VPMOVDW   Z1, Y1
-	VPSHUFB   ·tables+0(SB), Y1, Y1
-	VMOVDQU   Y1, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf32BEToUTF16BEAVX512_loop
+	JNZ       utf32BEToUTF16BEAVX512_one
+
+utf32BEToUTF16BEAVX512_qconv:
+	VPACKUSDW     Z3, Z2, Z3
+	VPACKUSDW     Z5, Z4, Z4
+	VPERMQ        Z3, Z1, Z3
+	VPERMQ        Z4, Z1, Z4
+	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPADDW        ·tables+42112(SB), Z4, Z6
+	VPMINUW       Z5, Z6, Z5
+	VPCMPUW       $0x01, ·tables+42176(SB), Z5, K1
+	KORTESTD      K1, K1
+	JNZ           utf32BEToUTF16BEAVX512_one
+	VPSHUFB       ·tables+0(SB), Z3, Z3
+	VPSHUFB       ·tables+0(SB), Z4, Z4
+	VMOVDQU       Y3, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z3, 32(AX)(DI*1)
+	VMOVDQU       Y4, 64(AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z4, 96(AX)(DI*1)
+	ADDQ          $0x00000100, SI
+	SUBQ          $-128, DI
+	CMPQ          SI, R8
+	JG            utf32BEToUTF16BEAVX512_loop
+	CMPQ          DI, R9
+	JG            utf32BEToUTF16BEAVX512_loop
+	VMOVDQU64     (DX)(SI*1), Z2
+	VMOVDQU64     64(DX)(SI*1), Z3
+	VMOVDQU64     128(DX)(SI*1), Z4
+	VMOVDQU64     192(DX)(SI*1), Z5
+	VPSHUFB       Z0, Z2, Z2
+	VPSHUFB       Z0, Z3, Z3
+	VPSHUFB       Z0, Z4, Z4
+	VPSHUFB       Z0, Z5, Z5
+	VPORD         Z2, Z3, Z6
+	VPTERNLOGD    $0xfe, Z5, Z4, Z6
+	VPTESTMD      ·tables+42048(SB), Z6, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF16BEAVX512_loop
+	JMP           utf32BEToUTF16BEAVX512_qconv
+
+utf32BEToUTF16BEAVX512_one:
+	VPANDD   ·tables+40192(SB), Z2, Z3
+	VPCMPEQD ·tables+40448(SB), Z3, K1
+	KORTESTW K1, K1
+	JNZ      utf32BEToUTF16BEAVX512_partial
+	VPMOVDW  Z2, Y2
+	VPSHUFB  ·tables+0(SB), Y2, Y2
+	VMOVDQU  Y2, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+40192(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
-	VPCMPEQD      ·tables+40448(SB), Z2, K2
+	VPSUBD     ·tables+41920(SB), Z2, Z3
+	VPCMPUD    $0x01, ·tables+42240(SB), Z3, K1
+	KORTESTW   K1, K1
+	JCC        utf32BEToUTF16BEAVX512_mixed
+	VPSRLD     $0x0a, Z3, Z2
+	VPSLLD     $0x10, Z3, Z3
+	VPTERNLOGD $0xf8, ·tables+42304(SB), Z3, Z2
+	VPADDD     ·tables+41728(SB), Z2, Z2
+	VPSHUFB    ·tables+0(SB), Z2, Z2
+	VMOVDQU64  Z2, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	JMP        utf32BEToUTF16BEAVX512_loop
+
+utf32BEToUTF16BEAVX512_mixed:
+	VPANDD        ·tables+40192(SB), Z2, Z3
+	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
+	VPCMPEQD      ·tables+40448(SB), Z3, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41856(SB), Z1, K1
-	VPSUBD        ·tables+41920(SB), Z1, Z2
-	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40448(SB), Z3, Z3
-	VPANDD        ·tables+41984(SB), Z2, Z2
-	VPADDD        ·tables+42048(SB), Z2, Z2
-	VPSLLD        $0x10, Z2, Z2
-	VPORD         Z2, Z3, Z3
-	VMOVDQA32     Z3, K1, Z1
-	VPSHUFB       ·tables+0(SB), Z1, Z1
-	KMOVW         K1, R8
-	MOVQ          $0x00000000aaaaaaaa, R9
-	PDEPL         R9, R8, R9
-	ORL           $0x55555555, R9
-	KMOVD         R9, K1
-	VPCOMPRESSW.Z Z1, K1, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	POPCNTL       R9, R9
-	SHLL          $0x01, R9
-	ADDQ          R9, DI
+	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
+	VPSUBD        ·tables+41920(SB), Z2, Z3
+	VPSRLD        $0x0a, Z3, Z4
+	VPADDD        ·tables+40448(SB), Z4, Z4
+	VPANDD        ·tables+42432(SB), Z3, Z3
+	VPADDD        ·tables+42496(SB), Z3, Z3
+	VPSLLD        $0x10, Z3, Z3
+	VPORD         Z3, Z4, Z4
+	VMOVDQA32     Z4, K1, Z2
+	VPSHUFB       ·tables+0(SB), Z2, Z2
+	KMOVW         K1, R10
+	MOVQ          $0x00000000aaaaaaaa, R11
+	PDEPL         R11, R10, R11
+	ORL           $0x55555555, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	POPCNTL       R11, R11
+	SHLL          $0x01, R11
+	ADDQ          R11, DI
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+40192(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPANDD        ·tables+40192(SB), Z2, Z0
+	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
 	VPCMPEQD      ·tables+40448(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
@@ -13282,23 +13600,23 @@ utf32BEToUTF16BEAVX512_partial:
 	MOVL          $0x0000ffff, DX
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
-	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41856(SB), Z1, K1
-	VPSUBD        ·tables+41920(SB), Z1, Z0
-	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+41984(SB), Z0, Z0
-	VPADDD        ·tables+42048(SB), Z0, Z0
+	VMOVDQA32.Z   Z2, K1, Z2
+	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
+	VPSUBD        ·tables+41920(SB), Z2, Z0
+	VPSRLD        $0x0a, Z0, Z1
+	VPADDD        ·tables+40448(SB), Z1, Z1
+	VPANDD        ·tables+42432(SB), Z0, Z0
+	VPADDD        ·tables+42496(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
-	VPORD         Z0, Z2, Z2
-	VMOVDQA32     Z2, K1, Z1
-	VPSHUFB       ·tables+0(SB), Z1, Z1
+	VPORD         Z0, Z1, Z1
+	VMOVDQA32     Z1, K1, Z2
+	VPSHUFB       ·tables+0(SB), Z2, Z2
 	KMOVW         K1, DX
 	MOVQ          $0x00000000aaaaaaaa, BX
 	PDEPL         BX, DX, BX
 	ORL           $0x55555555, BX
 	KMOVD         BX, K1
-	VPCOMPRESSW.Z Z1, K1, Z0
+	VPCOMPRESSW.Z Z2, K1, Z0
 	VMOVDQU64     Z0, (AX)(DI*1)
 	POPCNTL       BX, BX
 	SHLL          $0x01, BX
@@ -13375,7 +13693,7 @@ utf32LEToUTF8AVX2_one:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+41792(SB), Y0
+	VPTEST         ·tables+42048(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R9
 	CMPQ           R9, BX
@@ -13384,7 +13702,7 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R9, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+41792(SB), Y1
+	VPTEST         ·tables+42048(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
@@ -13395,12 +13713,12 @@ utf32LEToUTF8AVX2_wide:
 	VPTEST         Y2, Y2
 	JNZ            utf32LEToUTF8AVX2_three
 	VPAND          ·tables+3712(SB), Y1, Y0
-	VPOR           ·tables+50560(SB), Y0, Y0
+	VPOR           ·tables+51008(SB), Y0, Y0
 	VPMINUW        Y1, Y0, Y0
 	VPSLLW         $0x02, Y1, Y2
 	VPAND          ·tables+2880(SB), Y2, Y2
 	VPOR           Y0, Y2, Y2
-	VPOR           ·tables+50624(SB), Y2, Y2
+	VPOR           ·tables+51072(SB), Y2, Y2
 	VPACKUSWB      Y1, Y1, Y0
 	VPMOVMSKB      Y0, R9
 	MOVL           R9, R10
@@ -13409,7 +13727,7 @@ utf32LEToUTF8AVX2_wide:
 	ANDL           $0x00000ff0, R11
 	SHRL           $0x10, R10
 	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46272(SB), R12
+	LEAQ           ·tables+46720(SB), R12
 	VBROADCASTI128 (R12)(R11*1), Y0
 	VINSERTI128    $0x01, (R12)(R10*1), Y0, Y0
 	VPSHUFB        Y0, Y2, Y2
@@ -13436,21 +13754,21 @@ utf32LEToUTF8AVX2_three:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPSHUFB        ·tables+42112(SB), Y1, Y0
-	VPAND          ·tables+50368(SB), Y0, Y0
+	VPSHUFB        ·tables+42560(SB), Y1, Y0
+	VPAND          ·tables+50816(SB), Y0, Y0
 	VPOR           ·tables+6208(SB), Y0, Y0
 	VPSRLW         $0x0c, Y1, Y3
 	VPSLLW         $0x02, Y1, Y1
 	VPAND          ·tables+2880(SB), Y1, Y1
 	VPOR           Y1, Y3, Y3
-	VPOR           ·tables+50432(SB), Y3, Y3
-	VPAND          ·tables+50496(SB), Y2, Y2
+	VPOR           ·tables+50880(SB), Y3, Y3
+	VPAND          ·tables+50944(SB), Y2, Y2
 	VPXOR          Y2, Y3, Y3
 	VPUNPCKLWD     Y3, Y0, Y1
 	VPUNPCKHWD     Y3, Y0, Y0
 	CMPL           R9, $-1
 	JNE            utf32LEToUTF8AVX2_table
-	VBROADCASTI128 ·tables+46256(SB), Y2
+	VBROADCASTI128 ·tables+46704(SB), Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPSHUFB        Y2, Y0, Y0
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13462,7 +13780,7 @@ utf32LEToUTF8AVX2_three:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_table:
-	LEAQ           ·tables+42176(SB), R10
+	LEAQ           ·tables+42624(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
 	MOVQ           R11, R12
@@ -13502,7 +13820,7 @@ utf32LEToUTF8AVX2_table:
 
 utf32LEToUTF8AVX2_eight:
 	VPSUBD  ·tables+41920(SB), Y0, Y1
-	VPTEST  ·tables+50688(SB), Y1
+	VPTEST  ·tables+51136(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
@@ -13716,7 +14034,7 @@ utf32BEToUTF8AVX2_one:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+41792(SB), Y1
+	VPTEST         ·tables+42048(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R9
 	CMPQ           R9, BX
@@ -13726,7 +14044,7 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+41792(SB), Y2
+	VPTEST         ·tables+42048(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
@@ -13737,12 +14055,12 @@ utf32BEToUTF8AVX2_wide:
 	VPTEST         Y3, Y3
 	JNZ            utf32BEToUTF8AVX2_three
 	VPAND          ·tables+3712(SB), Y2, Y1
-	VPOR           ·tables+50560(SB), Y1, Y1
+	VPOR           ·tables+51008(SB), Y1, Y1
 	VPMINUW        Y2, Y1, Y1
 	VPSLLW         $0x02, Y2, Y3
 	VPAND          ·tables+2880(SB), Y3, Y3
 	VPOR           Y1, Y3, Y3
-	VPOR           ·tables+50624(SB), Y3, Y3
+	VPOR           ·tables+51072(SB), Y3, Y3
 	VPACKUSWB      Y2, Y2, Y1
 	VPMOVMSKB      Y1, R9
 	MOVL           R9, R10
@@ -13751,7 +14069,7 @@ utf32BEToUTF8AVX2_wide:
 	ANDL           $0x00000ff0, R11
 	SHRL           $0x10, R10
 	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46272(SB), R12
+	LEAQ           ·tables+46720(SB), R12
 	VBROADCASTI128 (R12)(R11*1), Y1
 	VINSERTI128    $0x01, (R12)(R10*1), Y1, Y1
 	VPSHUFB        Y1, Y3, Y3
@@ -13778,21 +14096,21 @@ utf32BEToUTF8AVX2_three:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPSHUFB        ·tables+42112(SB), Y2, Y1
-	VPAND          ·tables+50368(SB), Y1, Y1
+	VPSHUFB        ·tables+42560(SB), Y2, Y1
+	VPAND          ·tables+50816(SB), Y1, Y1
 	VPOR           ·tables+6208(SB), Y1, Y1
 	VPSRLW         $0x0c, Y2, Y4
 	VPSLLW         $0x02, Y2, Y2
 	VPAND          ·tables+2880(SB), Y2, Y2
 	VPOR           Y2, Y4, Y4
-	VPOR           ·tables+50432(SB), Y4, Y4
-	VPAND          ·tables+50496(SB), Y3, Y3
+	VPOR           ·tables+50880(SB), Y4, Y4
+	VPAND          ·tables+50944(SB), Y3, Y3
 	VPXOR          Y3, Y4, Y4
 	VPUNPCKLWD     Y4, Y1, Y2
 	VPUNPCKHWD     Y4, Y1, Y1
 	CMPL           R9, $-1
 	JNE            utf32BEToUTF8AVX2_table
-	VBROADCASTI128 ·tables+46256(SB), Y3
+	VBROADCASTI128 ·tables+46704(SB), Y3
 	VPSHUFB        Y3, Y2, Y2
 	VPSHUFB        Y3, Y1, Y1
 	VMOVDQU        X2, (AX)(DI*1)
@@ -13804,7 +14122,7 @@ utf32BEToUTF8AVX2_three:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_table:
-	LEAQ           ·tables+42176(SB), R10
+	LEAQ           ·tables+42624(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
 	MOVQ           R11, R12
@@ -13844,7 +14162,7 @@ utf32BEToUTF8AVX2_table:
 
 utf32BEToUTF8AVX2_eight:
 	VPSUBD  ·tables+41920(SB), Y1, Y2
-	VPTEST  ·tables+50688(SB), Y2
+	VPTEST  ·tables+51136(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
@@ -14129,9 +14447,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+50752(SB), Y0, Y1
+	VPADDD         ·tables+51200(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+50816(SB), Y1, Y1
+	VPCMPEQD       ·tables+51264(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14191,9 +14509,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+50752(SB), Y0, Y1
+	VPADDD         ·tables+51200(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+50816(SB), Y1, Y1
+	VPCMPEQD       ·tables+51264(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14253,9 +14571,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+50752(SB), Y0, Y1
+	VPADDD         ·tables+51200(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+50816(SB), Y1, Y1
+	VPCMPEQD       ·tables+51264(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14315,9 +14633,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+50752(SB), Y0, Y1
+	VPADDD         ·tables+51200(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+50816(SB), Y1, Y1
+	VPCMPEQD       ·tables+51264(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -14529,6 +14847,10 @@ utf16LEToUTF32LEAVX2_loop:
 
 utf16LEToUTF32LEAVX2_pairs:
 	VPAND     ·tables+41408(SB), Y0, Y1
+	VPCMPEQD  ·tables+41728(SB), Y1, Y2
+	VPMOVMSKB Y2, R8
+	CMPL      R8, $-1
+	JE        utf16LEToUTF32LEAVX2_allpairs
 	VPCMPEQW  ·tables+41472(SB), Y1, Y2
 	VPCMPEQW  ·tables+41536(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
@@ -14559,7 +14881,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+41728(SB), Y6, Y6
+	VPSUBD       ·tables+51328(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14574,7 +14896,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+41728(SB), Y2, Y2
+	VPSUBD       ·tables+51328(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14588,6 +14910,15 @@ utf16LEToUTF32LEAVX2_pconv:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16LEToUTF32LEAVX2_loop
+
+utf16LEToUTF32LEAVX2_allpairs:
+	VPSUBD   ·tables+41728(SB), Y0, Y0
+	VPMADDWD ·tables+41856(SB), Y0, Y0
+	VPADDD   ·tables+41920(SB), Y0, Y0
+	VMOVDQU  Y0, (AX)(DI*1)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	JMP      utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_plone:
 	ANDNL   R8, R9, R10
@@ -14636,7 +14967,7 @@ utf32LEToUTF16LEAVX2_loop:
 	JG        utf32LEToUTF16LEAVX2_one
 	VMOVDQU   32(DX)(SI*1), Y1
 	VPOR      Y0, Y1, Y2
-	VPTEST    ·tables+41792(SB), Y2
+	VPTEST    ·tables+42048(SB), Y2
 	JNZ       utf32LEToUTF16LEAVX2_one
 	VPACKUSDW Y1, Y0, Y1
 	VPERMQ    $0xd8, Y1, Y1
@@ -14647,7 +14978,7 @@ utf32LEToUTF16LEAVX2_loop:
 	VMOVDQU   64(DX)(SI*1), Y2
 	VMOVDQU   96(DX)(SI*1), Y3
 	VPOR      Y2, Y3, Y4
-	VPTEST    ·tables+41792(SB), Y4
+	VPTEST    ·tables+42048(SB), Y4
 	JNZ       utf32LEToUTF16LEAVX2_pair
 	VPACKUSDW Y3, Y2, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -14676,7 +15007,7 @@ utf32LEToUTF16LEAVX2_pair:
 
 utf32LEToUTF16LEAVX2_one:
 	VPAND     ·tables+40192(SB), Y0, Y1
-	VPTEST    ·tables+41792(SB), Y0
+	VPTEST    ·tables+42048(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
 	VPCMPEQD  ·tables+40448(SB), Y1, Y1
 	VPTEST    Y1, Y1
@@ -14689,6 +15020,20 @@ utf32LEToUTF16LEAVX2_one:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
+	VPSUBD  ·tables+41920(SB), Y0, Y1
+	VPTEST  ·tables+51136(SB), Y1
+	JNZ     utf32LEToUTF16LEAVX2_mixed
+	VPSRLD  $0x0a, Y1, Y0
+	VPSLLD  $0x10, Y1, Y1
+	VPAND   ·tables+42304(SB), Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VPADDD  ·tables+41728(SB), Y0, Y0
+	VMOVDQU Y0, (AX)(DI*1)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	JMP     utf32LEToUTF16LEAVX2_loop
+
+utf32LEToUTF16LEAVX2_mixed:
 	VPAND          ·tables+40192(SB), Y0, Y1
 	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
@@ -14697,12 +15042,12 @@ utf32LEToUTF16LEAVX2_astral:
 	VPMOVMSKB      Y2, R11
 	CMPL           R11, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41856(SB), Y0, Y1
+	VPCMPGTD       ·tables+42368(SB), Y0, Y1
 	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+41984(SB), Y2, Y2
-	VPADDD         ·tables+42048(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14746,12 +15091,12 @@ utf32LEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41856(SB), Y0, Y1
+	VPCMPGTD       ·tables+42368(SB), Y0, Y1
 	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+41984(SB), Y2, Y2
-	VPADDD         ·tables+42048(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14825,6 +15170,10 @@ utf16LEToUTF32BEAVX2_loop:
 
 utf16LEToUTF32BEAVX2_pairs:
 	VPAND     ·tables+41408(SB), Y1, Y2
+	VPCMPEQD  ·tables+41728(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	CMPL      R8, $-1
+	JE        utf16LEToUTF32BEAVX2_allpairs
 	VPCMPEQW  ·tables+41472(SB), Y2, Y3
 	VPCMPEQW  ·tables+41536(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
@@ -14855,7 +15204,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41728(SB), Y7, Y7
+	VPSUBD       ·tables+51328(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14871,7 +15220,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41728(SB), Y3, Y3
+	VPSUBD       ·tables+51328(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14886,6 +15235,16 @@ utf16LEToUTF32BEAVX2_pconv:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16LEToUTF32BEAVX2_loop
+
+utf16LEToUTF32BEAVX2_allpairs:
+	VPSUBD   ·tables+41728(SB), Y1, Y1
+	VPMADDWD ·tables+41856(SB), Y1, Y1
+	VPADDD   ·tables+41920(SB), Y1, Y1
+	VPSHUFB  Y0, Y1, Y1
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	JMP      utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_plone:
 	ANDNL   R8, R9, R10
@@ -14934,7 +15293,7 @@ utf32LEToUTF16BEAVX2_loop:
 	JG        utf32LEToUTF16BEAVX2_one
 	VMOVDQU   32(DX)(SI*1), Y1
 	VPOR      Y0, Y1, Y2
-	VPTEST    ·tables+41792(SB), Y2
+	VPTEST    ·tables+42048(SB), Y2
 	JNZ       utf32LEToUTF16BEAVX2_one
 	VPACKUSDW Y1, Y0, Y1
 	VPERMQ    $0xd8, Y1, Y1
@@ -14945,7 +15304,7 @@ utf32LEToUTF16BEAVX2_loop:
 	VMOVDQU   64(DX)(SI*1), Y2
 	VMOVDQU   96(DX)(SI*1), Y3
 	VPOR      Y2, Y3, Y4
-	VPTEST    ·tables+41792(SB), Y4
+	VPTEST    ·tables+42048(SB), Y4
 	JNZ       utf32LEToUTF16BEAVX2_pair
 	VPACKUSDW Y3, Y2, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -14977,7 +15336,7 @@ utf32LEToUTF16BEAVX2_pair:
 
 utf32LEToUTF16BEAVX2_one:
 	VPAND     ·tables+40192(SB), Y0, Y1
-	VPTEST    ·tables+41792(SB), Y0
+	VPTEST    ·tables+42048(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
 	VPCMPEQD  ·tables+40448(SB), Y1, Y1
 	VPTEST    Y1, Y1
@@ -14991,6 +15350,21 @@ utf32LEToUTF16BEAVX2_one:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
+	VPSUBD  ·tables+41920(SB), Y0, Y1
+	VPTEST  ·tables+51136(SB), Y1
+	JNZ     utf32LEToUTF16BEAVX2_mixed
+	VPSRLD  $0x0a, Y1, Y0
+	VPSLLD  $0x10, Y1, Y1
+	VPAND   ·tables+42304(SB), Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VPADDD  ·tables+41728(SB), Y0, Y0
+	VPSHUFB ·tables+0(SB), Y0, Y0
+	VMOVDQU Y0, (AX)(DI*1)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	JMP     utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_mixed:
 	VPAND          ·tables+40192(SB), Y0, Y1
 	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
@@ -14999,12 +15373,12 @@ utf32LEToUTF16BEAVX2_astral:
 	VPMOVMSKB      Y2, R11
 	CMPL           R11, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41856(SB), Y0, Y1
+	VPCMPGTD       ·tables+42368(SB), Y0, Y1
 	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+41984(SB), Y2, Y2
-	VPADDD         ·tables+42048(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15049,12 +15423,12 @@ utf32LEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41856(SB), Y0, Y1
+	VPCMPGTD       ·tables+42368(SB), Y0, Y1
 	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+41984(SB), Y2, Y2
-	VPADDD         ·tables+42048(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15247,6 +15621,10 @@ utf16BEToUTF32LEAVX2_loop:
 
 utf16BEToUTF32LEAVX2_pairs:
 	VPAND     ·tables+41408(SB), Y1, Y2
+	VPCMPEQD  ·tables+41728(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	CMPL      R8, $-1
+	JE        utf16BEToUTF32LEAVX2_allpairs
 	VPCMPEQW  ·tables+41472(SB), Y2, Y3
 	VPCMPEQW  ·tables+41536(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
@@ -15277,7 +15655,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41728(SB), Y7, Y7
+	VPSUBD       ·tables+51328(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -15292,7 +15670,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41728(SB), Y3, Y3
+	VPSUBD       ·tables+51328(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -15306,6 +15684,15 @@ utf16BEToUTF32LEAVX2_pconv:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16BEToUTF32LEAVX2_loop
+
+utf16BEToUTF32LEAVX2_allpairs:
+	VPSUBD   ·tables+41728(SB), Y1, Y1
+	VPMADDWD ·tables+41856(SB), Y1, Y1
+	VPADDD   ·tables+41920(SB), Y1, Y1
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	JMP      utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_plone:
 	ANDNL   R8, R9, R10
@@ -15357,7 +15744,7 @@ utf32BEToUTF16LEAVX2_loop:
 	VMOVDQU   32(DX)(SI*1), Y2
 	VPSHUFB   Y0, Y2, Y2
 	VPOR      Y1, Y2, Y3
-	VPTEST    ·tables+41792(SB), Y3
+	VPTEST    ·tables+42048(SB), Y3
 	JNZ       utf32BEToUTF16LEAVX2_one
 	VPACKUSDW Y2, Y1, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -15370,7 +15757,7 @@ utf32BEToUTF16LEAVX2_loop:
 	VPSHUFB   Y0, Y3, Y3
 	VPSHUFB   Y0, Y4, Y4
 	VPOR      Y3, Y4, Y5
-	VPTEST    ·tables+41792(SB), Y5
+	VPTEST    ·tables+42048(SB), Y5
 	JNZ       utf32BEToUTF16LEAVX2_pair
 	VPACKUSDW Y4, Y3, Y3
 	VPERMQ    $0xd8, Y3, Y3
@@ -15399,7 +15786,7 @@ utf32BEToUTF16LEAVX2_pair:
 
 utf32BEToUTF16LEAVX2_one:
 	VPAND     ·tables+40192(SB), Y1, Y2
-	VPTEST    ·tables+41792(SB), Y1
+	VPTEST    ·tables+42048(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
 	VPCMPEQD  ·tables+40448(SB), Y2, Y2
 	VPTEST    Y2, Y2
@@ -15412,6 +15799,20 @@ utf32BEToUTF16LEAVX2_one:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
+	VPSUBD  ·tables+41920(SB), Y1, Y2
+	VPTEST  ·tables+51136(SB), Y2
+	JNZ     utf32BEToUTF16LEAVX2_mixed
+	VPSRLD  $0x0a, Y2, Y1
+	VPSLLD  $0x10, Y2, Y2
+	VPAND   ·tables+42304(SB), Y2, Y2
+	VPOR    Y2, Y1, Y1
+	VPADDD  ·tables+41728(SB), Y1, Y1
+	VMOVDQU Y1, (AX)(DI*1)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	JMP     utf32BEToUTF16LEAVX2_loop
+
+utf32BEToUTF16LEAVX2_mixed:
 	VPAND          ·tables+40192(SB), Y1, Y2
 	VPMINUD        ·tables+41600(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
@@ -15420,12 +15821,12 @@ utf32BEToUTF16LEAVX2_astral:
 	VPMOVMSKB      Y3, R11
 	CMPL           R11, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41856(SB), Y1, Y2
+	VPCMPGTD       ·tables+42368(SB), Y1, Y2
 	VPSUBD         ·tables+41920(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
 	VPADDD         ·tables+40448(SB), Y4, Y4
-	VPAND          ·tables+41984(SB), Y3, Y3
-	VPADDD         ·tables+42048(SB), Y3, Y3
+	VPAND          ·tables+42432(SB), Y3, Y3
+	VPADDD         ·tables+42496(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15469,12 +15870,12 @@ utf32BEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41856(SB), Y1, Y0
+	VPCMPGTD       ·tables+42368(SB), Y1, Y0
 	VPSUBD         ·tables+41920(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+41984(SB), Y2, Y2
-	VPADDD         ·tables+42048(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15550,6 +15951,10 @@ utf16BEToUTF32BEAVX2_loop:
 
 utf16BEToUTF32BEAVX2_pairs:
 	VPAND     ·tables+41408(SB), Y2, Y3
+	VPCMPEQD  ·tables+41728(SB), Y3, Y4
+	VPMOVMSKB Y4, R8
+	CMPL      R8, $-1
+	JE        utf16BEToUTF32BEAVX2_allpairs
 	VPCMPEQW  ·tables+41472(SB), Y3, Y4
 	VPCMPEQW  ·tables+41536(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
@@ -15580,7 +15985,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+41728(SB), Y8, Y8
+	VPSUBD       ·tables+51328(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15596,7 +16001,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+41728(SB), Y4, Y4
+	VPSUBD       ·tables+51328(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15611,6 +16016,16 @@ utf16BEToUTF32BEAVX2_pconv:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16BEToUTF32BEAVX2_loop
+
+utf16BEToUTF32BEAVX2_allpairs:
+	VPSUBD   ·tables+41728(SB), Y2, Y2
+	VPMADDWD ·tables+41856(SB), Y2, Y2
+	VPADDD   ·tables+41920(SB), Y2, Y2
+	VPSHUFB  Y1, Y2, Y2
+	VMOVDQU  Y2, (AX)(DI*1)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	JMP      utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_plone:
 	ANDNL   R8, R9, R10
@@ -15662,7 +16077,7 @@ utf32BEToUTF16BEAVX2_loop:
 	VMOVDQU   32(DX)(SI*1), Y2
 	VPSHUFB   Y0, Y2, Y2
 	VPOR      Y1, Y2, Y3
-	VPTEST    ·tables+41792(SB), Y3
+	VPTEST    ·tables+42048(SB), Y3
 	JNZ       utf32BEToUTF16BEAVX2_one
 	VPACKUSDW Y2, Y1, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -15675,7 +16090,7 @@ utf32BEToUTF16BEAVX2_loop:
 	VPSHUFB   Y0, Y3, Y3
 	VPSHUFB   Y0, Y4, Y4
 	VPOR      Y3, Y4, Y5
-	VPTEST    ·tables+41792(SB), Y5
+	VPTEST    ·tables+42048(SB), Y5
 	JNZ       utf32BEToUTF16BEAVX2_pair
 	VPACKUSDW Y4, Y3, Y3
 	VPERMQ    $0xd8, Y3, Y3
@@ -15707,7 +16122,7 @@ utf32BEToUTF16BEAVX2_pair:
 
 utf32BEToUTF16BEAVX2_one:
 	VPAND     ·tables+40192(SB), Y1, Y2
-	VPTEST    ·tables+41792(SB), Y1
+	VPTEST    ·tables+42048(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
 	VPCMPEQD  ·tables+40448(SB), Y2, Y2
 	VPTEST    Y2, Y2
@@ -15721,6 +16136,21 @@ utf32BEToUTF16BEAVX2_one:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
+	VPSUBD  ·tables+41920(SB), Y1, Y2
+	VPTEST  ·tables+51136(SB), Y2
+	JNZ     utf32BEToUTF16BEAVX2_mixed
+	VPSRLD  $0x0a, Y2, Y1
+	VPSLLD  $0x10, Y2, Y2
+	VPAND   ·tables+42304(SB), Y2, Y2
+	VPOR    Y2, Y1, Y1
+	VPADDD  ·tables+41728(SB), Y1, Y1
+	VPSHUFB ·tables+0(SB), Y1, Y1
+	VMOVDQU Y1, (AX)(DI*1)
+	ADDQ    $0x20, SI
+	ADDQ    $0x20, DI
+	JMP     utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_mixed:
 	VPAND          ·tables+40192(SB), Y1, Y2
 	VPMINUD        ·tables+41600(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
@@ -15729,12 +16159,12 @@ utf32BEToUTF16BEAVX2_astral:
 	VPMOVMSKB      Y3, R11
 	CMPL           R11, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41856(SB), Y1, Y2
+	VPCMPGTD       ·tables+42368(SB), Y1, Y2
 	VPSUBD         ·tables+41920(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
 	VPADDD         ·tables+40448(SB), Y4, Y4
-	VPAND          ·tables+41984(SB), Y3, Y3
-	VPADDD         ·tables+42048(SB), Y3, Y3
+	VPAND          ·tables+42432(SB), Y3, Y3
+	VPADDD         ·tables+42496(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15779,12 +16209,12 @@ utf32BEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41856(SB), Y1, Y0
+	VPCMPGTD       ·tables+42368(SB), Y1, Y0
 	VPSUBD         ·tables+41920(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+41984(SB), Y2, Y2
-	VPADDD         ·tables+42048(SB), Y2, Y2
+	VPAND          ·tables+42432(SB), Y2, Y2
+	VPADDD         ·tables+42496(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15903,10 +16333,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+50880(SB), Z5, K1
+	VPCMPEQB      ·tables+51392(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+50944(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+51456(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -15956,10 +16386,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+50880(SB), Z5, K1
+	VPCMPEQB      ·tables+51392(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+50944(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+51456(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -16054,8 +16484,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+50880(SB), Y1, Y1
-	VMOVDQU      ·tables+50944(SB), Y2
+	VPCMPEQB     ·tables+51392(SB), Y1, Y1
+	VMOVDQU      ·tables+51456(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -16142,7 +16572,7 @@ utf16LEToUTF8AVX2_loop:
 	JNZ     utf16LEToUTF8AVX2_wide
 	CMPQ    SI, R8
 	JG      utf16LEToUTF8AVX2_one
-	VMOVDQU ·tables+50560(SB), Y1
+	VMOVDQU ·tables+51008(SB), Y1
 	VPMINUW Y1, Y0, Y0
 
 utf16LEToUTF8AVX2_run:
@@ -16195,12 +16625,12 @@ utf16LEToUTF8AVX2_wide:
 	VPTEST         Y1, Y1
 	JNZ            utf16LEToUTF8AVX2_three
 	VPAND          ·tables+3712(SB), Y0, Y1
-	VPOR           ·tables+50560(SB), Y1, Y1
+	VPOR           ·tables+51008(SB), Y1, Y1
 	VPMINUW        Y0, Y1, Y1
 	VPSLLW         $0x02, Y0, Y2
 	VPAND          ·tables+2880(SB), Y2, Y2
 	VPOR           Y1, Y2, Y2
-	VPOR           ·tables+50624(SB), Y2, Y2
+	VPOR           ·tables+51072(SB), Y2, Y2
 	VPACKUSWB      Y0, Y0, Y0
 	VPMOVMSKB      Y0, R9
 	MOVL           R9, R10
@@ -16209,7 +16639,7 @@ utf16LEToUTF8AVX2_wide:
 	ANDL           $0x00000ff0, R11
 	SHRL           $0x10, R10
 	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46272(SB), R12
+	LEAQ           ·tables+46720(SB), R12
 	VBROADCASTI128 (R12)(R11*1), Y0
 	VINSERTI128    $0x01, (R12)(R10*1), Y0, Y0
 	VPSHUFB        Y0, Y2, Y2
@@ -16236,21 +16666,21 @@ utf16LEToUTF8AVX2_three:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPSHUFB        ·tables+42112(SB), Y0, Y1
-	VPAND          ·tables+50368(SB), Y1, Y1
+	VPSHUFB        ·tables+42560(SB), Y0, Y1
+	VPAND          ·tables+50816(SB), Y1, Y1
 	VPOR           ·tables+6208(SB), Y1, Y1
 	VPSRLW         $0x0c, Y0, Y2
 	VPSLLW         $0x02, Y0, Y0
 	VPAND          ·tables+2880(SB), Y0, Y0
 	VPOR           Y0, Y2, Y2
-	VPOR           ·tables+50432(SB), Y2, Y2
-	VPAND          ·tables+50496(SB), Y3, Y3
+	VPOR           ·tables+50880(SB), Y2, Y2
+	VPAND          ·tables+50944(SB), Y3, Y3
 	VPXOR          Y3, Y2, Y2
 	VPUNPCKLWD     Y2, Y1, Y0
 	VPUNPCKHWD     Y2, Y1, Y1
 	CMPL           R9, $-1
 	JNE            utf16LEToUTF8AVX2_table
-	VBROADCASTI128 ·tables+46256(SB), Y2
+	VBROADCASTI128 ·tables+46704(SB), Y2
 	VPSHUFB        Y2, Y0, Y0
 	VPSHUFB        Y2, Y1, Y1
 	VMOVDQU        X0, (AX)(DI*1)
@@ -16262,7 +16692,7 @@ utf16LEToUTF8AVX2_three:
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_table:
-	LEAQ           ·tables+42176(SB), R10
+	LEAQ           ·tables+42624(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
 	MOVQ           R11, R12
@@ -16611,7 +17041,7 @@ utf16BEToUTF8AVX2_loop:
 	JNZ     utf16BEToUTF8AVX2_wide
 	CMPQ    SI, R8
 	JG      utf16BEToUTF8AVX2_one
-	VMOVDQU ·tables+50560(SB), Y2
+	VMOVDQU ·tables+51008(SB), Y2
 	VPMINUW Y2, Y1, Y1
 
 utf16BEToUTF8AVX2_run:
@@ -16668,12 +17098,12 @@ utf16BEToUTF8AVX2_wide:
 	VPTEST         Y2, Y2
 	JNZ            utf16BEToUTF8AVX2_three
 	VPAND          ·tables+3712(SB), Y1, Y2
-	VPOR           ·tables+50560(SB), Y2, Y2
+	VPOR           ·tables+51008(SB), Y2, Y2
 	VPMINUW        Y1, Y2, Y2
 	VPSLLW         $0x02, Y1, Y3
 	VPAND          ·tables+2880(SB), Y3, Y3
 	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+50624(SB), Y3, Y3
+	VPOR           ·tables+51072(SB), Y3, Y3
 	VPACKUSWB      Y1, Y1, Y1
 	VPMOVMSKB      Y1, R9
 	MOVL           R9, R10
@@ -16682,7 +17112,7 @@ utf16BEToUTF8AVX2_wide:
 	ANDL           $0x00000ff0, R11
 	SHRL           $0x10, R10
 	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46272(SB), R12
+	LEAQ           ·tables+46720(SB), R12
 	VBROADCASTI128 (R12)(R11*1), Y1
 	VINSERTI128    $0x01, (R12)(R10*1), Y1, Y1
 	VPSHUFB        Y1, Y3, Y3
@@ -16709,21 +17139,21 @@ utf16BEToUTF8AVX2_three:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPSHUFB        ·tables+42112(SB), Y1, Y2
-	VPAND          ·tables+50368(SB), Y2, Y2
+	VPSHUFB        ·tables+42560(SB), Y1, Y2
+	VPAND          ·tables+50816(SB), Y2, Y2
 	VPOR           ·tables+6208(SB), Y2, Y2
 	VPSRLW         $0x0c, Y1, Y3
 	VPSLLW         $0x02, Y1, Y1
 	VPAND          ·tables+2880(SB), Y1, Y1
 	VPOR           Y1, Y3, Y3
-	VPOR           ·tables+50432(SB), Y3, Y3
-	VPAND          ·tables+50496(SB), Y4, Y4
+	VPOR           ·tables+50880(SB), Y3, Y3
+	VPAND          ·tables+50944(SB), Y4, Y4
 	VPXOR          Y4, Y3, Y3
 	VPUNPCKLWD     Y3, Y2, Y1
 	VPUNPCKHWD     Y3, Y2, Y2
 	CMPL           R9, $-1
 	JNE            utf16BEToUTF8AVX2_table
-	VBROADCASTI128 ·tables+46256(SB), Y3
+	VBROADCASTI128 ·tables+46704(SB), Y3
 	VPSHUFB        Y3, Y1, Y1
 	VPSHUFB        Y3, Y2, Y2
 	VMOVDQU        X1, (AX)(DI*1)
@@ -16735,7 +17165,7 @@ utf16BEToUTF8AVX2_three:
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_table:
-	LEAQ           ·tables+42176(SB), R10
+	LEAQ           ·tables+42624(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
 	MOVQ           R11, R12
@@ -17077,10 +17507,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+51008(SB), Z6
-	VMOVDQU64    ·tables+51072(SB), Z7
-	VMOVDQU64    ·tables+51136(SB), Z8
-	VMOVDQU64    ·tables+51200(SB), Z9
+	VMOVDQU64    ·tables+51520(SB), Z6
+	VMOVDQU64    ·tables+51584(SB), Z7
+	VMOVDQU64    ·tables+51648(SB), Z8
+	VMOVDQU64    ·tables+51712(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -17302,8 +17732,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+51264(SB), Z5
-	VMOVDQU64    ·tables+51328(SB), Z6
+	VMOVDQU64    ·tables+51776(SB), Z5
+	VMOVDQU64    ·tables+51840(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -17543,8 +17973,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+55488(SB), Y0
-	VMOVDQU ·tables+55552(SB), Y1
+	VMOVDQU ·tables+56000(SB), Y0
+	VMOVDQU ·tables+56064(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -17561,75 +17991,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+55616(SB), Y2, Y3
+	VPXOR          ·tables+56128(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+55680(SB), Y3, Y6
+	VPADDUSB       ·tables+56192(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+55648(SB), Y3, Y3
-	VPADDUSB       ·tables+55680(SB), Y3, Y6
+	VPSUBB         ·tables+56160(SB), Y3, Y3
+	VPADDUSB       ·tables+56192(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+55648(SB), Y3, Y3
-	VPADDUSB       ·tables+55680(SB), Y3, Y6
+	VPSUBB         ·tables+56160(SB), Y3, Y3
+	VPADDUSB       ·tables+56192(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+55648(SB), Y3, Y3
-	VPADDUSB       ·tables+55680(SB), Y3, Y6
+	VPSUBB         ·tables+56160(SB), Y3, Y3
+	VPADDUSB       ·tables+56192(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+55648(SB), Y3, Y3
-	VPADDUSB       ·tables+55680(SB), Y3, Y6
+	VPSUBB         ·tables+56160(SB), Y3, Y3
+	VPADDUSB       ·tables+56192(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+55648(SB), Y3, Y3
-	VPADDUSB       ·tables+55680(SB), Y3, Y6
+	VPSUBB         ·tables+56160(SB), Y3, Y3
+	VPADDUSB       ·tables+56192(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+55648(SB), Y3, Y3
-	VPADDUSB       ·tables+55680(SB), Y3, Y6
+	VPSUBB         ·tables+56160(SB), Y3, Y3
+	VPADDUSB       ·tables+56192(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+55648(SB), Y3, Y3
-	VPADDUSB       ·tables+55680(SB), Y3, Y3
+	VPSUBB         ·tables+56160(SB), Y3, Y3
+	VPADDUSB       ·tables+56192(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+55712(SB), Y4, Y3
-	VPCMPEQB       ·tables+55744(SB), Y3, Y3
+	VPAND          ·tables+56224(SB), Y4, Y3
+	VPCMPEQB       ·tables+56256(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -17694,12 +18124,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+55520(SB), Y3
-	VMOVDQU        ·tables+55520(SB), Y4
+	VMOVDQU        ·tables+56032(SB), Y3
+	VMOVDQU        ·tables+56032(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+55520(SB), Y3
-	VMOVDQU        ·tables+55520(SB), Y5
+	VMOVDQU        ·tables+56032(SB), Y3
+	VMOVDQU        ·tables+56032(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17742,8 +18172,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+55520(SB), Y3
-	VMOVDQU        ·tables+55520(SB), Y4
+	VMOVDQU        ·tables+56032(SB), Y3
+	VMOVDQU        ·tables+56032(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17753,7 +18183,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51392(SB), R12
+	LEAQ           ·tables+51904(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17783,8 +18213,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+55520(SB), Y3
-	VMOVDQU        ·tables+55520(SB), Y5
+	VMOVDQU        ·tables+56032(SB), Y3
+	VMOVDQU        ·tables+56032(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -17794,7 +18224,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51392(SB), R12
+	LEAQ           ·tables+51904(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17829,12 +18259,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+55520(SB), Y3
-	VMOVDQU        ·tables+55520(SB), Y4
+	VMOVDQU        ·tables+56032(SB), Y3
+	VMOVDQU        ·tables+56032(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+55520(SB), Y3
-	VMOVDQU        ·tables+55520(SB), Y5
+	VMOVDQU        ·tables+56032(SB), Y3
+	VMOVDQU        ·tables+56032(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17877,8 +18307,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+55520(SB), Y3
-	VMOVDQU        ·tables+55520(SB), Y4
+	VMOVDQU        ·tables+56032(SB), Y3
+	VMOVDQU        ·tables+56032(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17888,7 +18318,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51392(SB), R12
+	LEAQ           ·tables+51904(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17918,8 +18348,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+55520(SB), Y3
-	VMOVDQU        ·tables+55520(SB), Y5
+	VMOVDQU        ·tables+56032(SB), Y3
+	VMOVDQU        ·tables+56032(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -17929,7 +18359,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+51392(SB), R11
+	LEAQ           ·tables+51904(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -18035,7 +18465,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+56064(SB), Y1, Y7
+	VPAND          ·tables+56576(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -18043,21 +18473,21 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+55872(SB), Y6, Y7
+	VPAND          ·tables+56384(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+55872(SB), Y6, Y2
-	VPAND          ·tables+55936(SB), Y9, Y6
+	VPAND          ·tables+56384(SB), Y6, Y2
+	VPAND          ·tables+56448(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+55968(SB), Y9, Y10
-	VPCMPEQW       ·tables+56000(SB), Y10, Y10
-	VPAND          ·tables+55872(SB), Y7, Y9
+	VPAND          ·tables+56480(SB), Y9, Y10
+	VPCMPEQW       ·tables+56512(SB), Y10, Y10
+	VPAND          ·tables+56384(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+55904(SB), Y7, Y6
+	VPAND          ·tables+56416(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
@@ -18076,7 +18506,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+56032(SB), Y6, Y6
+	VPAND      ·tables+56544(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -18084,13 +18514,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+56032(SB), Y6, Y9
+	VPAND      ·tables+56544(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
 	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+56032(SB), Y6, Y6
+	VPAND      ·tables+56544(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -18102,7 +18532,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+56032(SB), Y7, Y7
+	VPAND        ·tables+56544(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -18111,13 +18541,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+56032(SB), Y7, Y9
+	VPAND        ·tables+56544(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
 	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+56032(SB), Y7, Y7
+	VPAND        ·tables+56544(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -18125,7 +18555,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+55872(SB), Y8, Y5
+	VPAND        ·tables+56384(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -18133,15 +18563,15 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+55872(SB), Y8, Y3
-	VPAND        ·tables+55936(SB), Y4, Y5
+	VPAND        ·tables+56384(SB), Y8, Y3
+	VPAND        ·tables+56448(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+55968(SB), Y4, Y8
-	VPCMPEQW     ·tables+56000(SB), Y8, Y8
-	VPAND        ·tables+55872(SB), Y1, Y4
+	VPAND        ·tables+56480(SB), Y4, Y8
+	VPCMPEQW     ·tables+56512(SB), Y8, Y8
+	VPAND        ·tables+56384(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+55904(SB), Y1, Y1
+	VPAND        ·tables+56416(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
@@ -18160,7 +18590,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+56032(SB), Y1, Y1
+	VPAND      ·tables+56544(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -18168,13 +18598,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+56032(SB), Y1, Y5
+	VPAND      ·tables+56544(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
 	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+56032(SB), Y1, Y1
+	VPAND      ·tables+56544(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -18186,7 +18616,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+56032(SB), Y4, Y4
+	VPAND        ·tables+56544(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -18195,19 +18625,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+56032(SB), Y4, Y8
+	VPAND        ·tables+56544(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
 	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+56032(SB), Y4, Y4
+	VPAND        ·tables+56544(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+55808(SB), Y4
+	VMOVDQU   ·tables+56320(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -23791,35 +24221,35 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 
-	// wdw35FDC00 at 41728
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
+	// wdwDC00D800 at 41728
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
+	QUAD $0xdc00d800dc00d800
 
-	// wdwFFFF0000 at 41792
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
+	// wdwFCA02400 at 41792
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
+	QUAD $0xfca02400fca02400
 
-	// wdwFFFF at 41856
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
+	// wdw10400 at 41856
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
+	QUAD $0x0001040000010400
 
 	// wdw10000 at 41920
 	QUAD $0x0001000000010000
@@ -23831,7 +24261,77 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// wdw3FF at 41984
+	// widePackOrder at 41984
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000002
+	QUAD $0x0000000000000004
+	QUAD $0x0000000000000006
+	QUAD $0x0000000000000001
+	QUAD $0x0000000000000003
+	QUAD $0x0000000000000005
+	QUAD $0x0000000000000007
+
+	// wdwFFFF0000 at 42048
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+
+	// wdw28002800 at 42112
+	QUAD $0x2800280028002800
+	QUAD $0x2800280028002800
+	QUAD $0x2800280028002800
+	QUAD $0x2800280028002800
+	QUAD $0x2800280028002800
+	QUAD $0x2800280028002800
+	QUAD $0x2800280028002800
+	QUAD $0x2800280028002800
+
+	// wdw8000800 at 42176
+	QUAD $0x0800080008000800
+	QUAD $0x0800080008000800
+	QUAD $0x0800080008000800
+	QUAD $0x0800080008000800
+	QUAD $0x0800080008000800
+	QUAD $0x0800080008000800
+	QUAD $0x0800080008000800
+	QUAD $0x0800080008000800
+
+	// wdw100000 at 42240
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+	QUAD $0x0010000000100000
+
+	// wdw3FF0000 at 42304
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+	QUAD $0x03ff000003ff0000
+
+	// wdwFFFF at 42368
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+
+	// wdw3FF at 42432
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -23841,7 +24341,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 42048
+	// wdwDC00 at 42496
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -23851,7 +24351,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// bmpDupLow at 42112
+	// bmpDupLow at 42560
 	QUAD $0x0606040402020000
 	QUAD $0x0e0e0c0c0a0a0808
 	QUAD $0x0606040402020000
@@ -23861,7 +24361,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmpSpread at 42176
+	// bmpSpread at 42624
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040103
@@ -24375,7 +24875,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0b0a050706010302
 	QUAD $0x808080800d0f0e09
 
-	// bmpTwo at 46272
+	// bmpTwo at 46720
 	QUAD $0x0e0c0a0806040200
 	QUAD $0x8080808080808080
 	QUAD $0x0c0a080604020001
@@ -24889,7 +25389,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0607040502030001
 	QUAD $0x0e0f0c0d0a0b0809
 
-	// bmp3F7F3F7F at 50368
+	// bmp3F7F3F7F at 50816
 	QUAD $0x3f7f3f7f3f7f3f7f
 	QUAD $0x3f7f3f7f3f7f3f7f
 	QUAD $0x3f7f3f7f3f7f3f7f
@@ -24899,7 +25399,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmp80E080E0 at 50432
+	// bmp80E080E0 at 50880
 	QUAD $0x80e080e080e080e0
 	QUAD $0x80e080e080e080e0
 	QUAD $0x80e080e080e080e0
@@ -24909,7 +25409,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmp40004000 at 50496
+	// bmp40004000 at 50944
 	QUAD $0x4000400040004000
 	QUAD $0x4000400040004000
 	QUAD $0x4000400040004000
@@ -24919,7 +25419,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmp800080 at 50560
+	// bmp800080 at 51008
 	QUAD $0x0080008000800080
 	QUAD $0x0080008000800080
 	QUAD $0x0080008000800080
@@ -24929,7 +25429,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmpC000C000 at 50624
+	// bmpC000C000 at 51072
 	QUAD $0xc000c000c000c000
 	QUAD $0xc000c000c000c000
 	QUAD $0xc000c000c000c000
@@ -24939,7 +25439,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wdwFFF00000 at 50688
+	// wdwFFF00000 at 51136
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -24949,7 +25449,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 50752
+	// wdw60 at 51200
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -24959,7 +25459,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 50816
+	// wdw7 at 51264
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -24969,7 +25469,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 50880
+	// wdw35FDC00 at 51328
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+
+	// wdwC2C2C2C2 at 51392
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -24979,7 +25489,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 50944
+	// wdwA0A0A0A0 at 51456
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -24989,7 +25499,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 51008
+	// sbSpread0 at 51520
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -24999,7 +25509,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 51072
+	// sbSpread1 at 51584
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -25009,7 +25519,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 51136
+	// sbSpread2 at 51648
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -25019,7 +25529,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 51200
+	// sbSpread3 at 51712
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -25029,7 +25539,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 51264
+	// sbPrev1 at 51776
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -25039,7 +25549,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 51328
+	// sbPrev2 at 51840
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -25049,7 +25559,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 51392
+	// sbPack at 51904
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -25563,7 +26073,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 55488
+	// sbFlags at 56000
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -25573,7 +26083,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 55552
+	// sbSlow at 56064
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -25583,7 +26093,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 55616
+	// sbBytes at 56128
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -25609,7 +26119,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 55808
+	// sbPackPerm at 56320
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -25619,7 +26129,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 55872
+	// sbE2Consts at 56384
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f

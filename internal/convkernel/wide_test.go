@@ -192,7 +192,7 @@ func TestWideGenerated(t *testing.T) {
 // UTF-8 injections and the characters Windows-1252 lacks or holds only
 // outside Latin-1 for UTF8ToCP1252.
 func TestWideInjected(t *testing.T) {
-	units := []uint32{0x10000, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF, 0x10FFFF, 0xFFFF, 0x80, 0x7FF, 0x800}
+	units := []uint32{0x10000, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF, 0x10FFFF, 0xFFFF, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0x10800, 0xFFFFD800}
 	chars := append([]string{"€", "ƒ", "Ÿ", "\u0080", "\u009F", "\u0081", "\u0100", "\u2122", "\uFFFD"}, injections...)
 	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, d := range wideDirections() {
@@ -305,6 +305,13 @@ func FuzzWide(f *testing.F) {
 	f.Add(putUnits([]rune(strings.Repeat("a😀bא😃我", 12)), true, 4), uint16(900))
 	f.Add(putUnits([]rune(strings.Repeat("שלום עולם ", 12)), false, 4), uint16(300))
 	f.Add([]byte(strings.Repeat("plain text · ", 12)), uint16(300))
+	// Runs of Emoji (blocks of surrogate pairs only, and of values above
+	// the BMP only) and long runs of the BMP (UTF-32 to UTF-16's four-block
+	// path), one with a surrogate code point after 300 characters.
+	f.Add(putUnits([]rune(strings.Repeat("😀🙃🤣💎", 20)), false, 2), uint16(800))
+	f.Add(putUnits([]rune(strings.Repeat("😀🙃🤣💎", 20)), false, 4), uint16(800))
+	f.Add(putUnits([]rune(strings.Repeat("Съешь же ещё ", 30)), false, 4), uint16(1200))
+	f.Add(append(putUnits([]rune(strings.Repeat("ab", 150)), false, 4), 0x00, 0xD8, 0x00, 0x00), uint16(1200))
 	f.Fuzz(func(t *testing.T, src []byte, room uint16) {
 		testsample.Transcoding.Runnable(func(string) {
 			for _, d := range wideDirections() {
@@ -458,6 +465,35 @@ func TestWidePrefixBeforeBad(t *testing.T) {
 					if _, nSrc := d.call(dst, src); nSrc != ats[k] {
 						t.Fatalf("%s: bad unit % x at byte %d, kernel stopped at %d", d.name, src[ats[k]:ats[k]+2], ats[k], nSrc)
 					}
+				}
+			}
+		}
+	})
+}
+
+// TestWideLarge runs UTF-32 to UTF-16 on inputs around quadMax (1.25 MiB),
+// where AVX-512 stops taking four blocks at a time, with a surrogate code
+// point near the start, in the middle or near the end.
+func TestWideLarge(t *testing.T) {
+	text := []byte(strings.Repeat("Съешь же ещё этих мягких французских булок, да выпей чаю. 我能吞下 ", 5500))
+	testsample.Transcoding.Each(t, func(t *testing.T) {
+		for _, d := range wideDirections() {
+			if !strings.HasPrefix(d.name, "UTF32") || !strings.Contains(d.name, "UTF16") {
+				continue
+			}
+			be := strings.HasPrefix(d.name[5:], "BE")
+			base := d.from(text)
+			for _, n := range []int{5<<18 - 256, 5 << 18, 5<<18 + 4, len(base) / 4 * 4} {
+				src := base[:n]
+				check(t, d, src, len(src)/2+64, convkernel.Enabled() && convkernel.Active() != "neon")
+				for _, at := range []int{64, n / 2 / 4 * 4, n - 260, n - 4} {
+					bad := append([]byte{}, src...)
+					if be {
+						binary.BigEndian.PutUint32(bad[at:], 0xDFFF)
+					} else {
+						binary.LittleEndian.PutUint32(bad[at:], 0xDFFF)
+					}
+					check(t, d, bad, len(bad)/2+64, false)
 				}
 			}
 		}

@@ -3,7 +3,7 @@
 // the shared corpus, per kernel set, and prints one Markdown table per set of
 // the ratio utf8x / simdutf for each file and operation:
 //
-//	cd bench && go run ./cmd/vssimdutf [-corpus ../../shared/corpus] [-rounds 3] [-sets avx512,avx2] [-files regexp]
+//	cd bench && go run ./cmd/vssimdutf [-corpus ../../shared/corpus] [-rounds 3] [-sets avx512,avx2] [-files regexp] [-ops u16to32,u32to16]
 //
 // The files are the corpus's lipsum/*.utf8.txt and wikipedia_mars/*.html
 // (27 in all). Both sides are timed the same way: GB/s of the operation's
@@ -90,7 +90,7 @@ func main() {
 	setList := flag.String("sets", "avx512,avx2", "kernel sets to measure")
 	filesRe := flag.String("files", "", "measure only the files whose name matches this regexp")
 	child := flag.Bool("child", false, "time utf8x alone on the files given as arguments and print simdutf-bench's format (the parent runs it so)")
-	opList := flag.String("ops", strings.Join(ops, ","), "with -child: the operations to time")
+	opList := flag.String("ops", strings.Join(ops, ","), "the operations to time and tabulate (simdutf-bench times all of them regardless)")
 	flag.BoolVar(&cpuTime, "cputime", false, "with -child: time each window by its thread's CPU time (for utf8x before/after comparisons on a busy machine; simdutf-bench uses the wall clock)")
 	flag.BoolVar(&goBench, "gobench", false, "with -child: print Go benchmark lines (BenchmarkVS/op/file), for benchstat")
 	flag.IntVar(&windows, "windows", 5, "with -child: timed windows per figure; the best is kept")
@@ -98,8 +98,8 @@ func main() {
 	tset := flag.String("transcodeset", "", "with -child: force this transcoding kernel set (transcode.UseKernelSet: avx512vbmi2, avx512bw, avx2, go)")
 	flag.Parse()
 
+	ops = strings.Split(*opList, ",")
 	if *child {
-		ops = strings.Split(*opList, ",")
 		if err := transcode.UseKernelSet(*tset); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -135,7 +135,7 @@ func main() {
 		var oursSets, theirSet string
 		for r := range *rounds {
 			fmt.Fprintf(os.Stderr, "%s round %d/%d: utf8x\n", s.name, r+1, *rounds)
-			o, info, err := run(self, append([]string{"-child"}, files...), envWith("GODEBUG", s.godebug))
+			o, info, err := run(self, append([]string{"-child", "-ops", strings.Join(ops, ",")}, files...), envWith("GODEBUG", s.godebug))
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "utf8x:", err)
 				os.Exit(1)

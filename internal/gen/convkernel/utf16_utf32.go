@@ -242,6 +242,14 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
 	s, hv, lv := YMM(), YMM(), YMM()
 	VPAND(t.splat(0xFC00FC00), v, s)
+	// Eight whole surrogate pairs, one a lane: as pairsToUTF32's.
+	{
+		a, m := YMM(), GP32()
+		VPCMPEQD(t.splat(0xDC00D800), s, a)
+		VPMOVMSKB(a, m)
+		CMPL(m, I32(-1))
+		JE(p.Ref("allpairs"))
+	}
 	VPCMPEQW(t.splat(0xD800D800), s, hv)
 	VPCMPEQW(t.splat(0xDC00DC00), s, lv)
 	// Two bits a unit, from VPMOVMSKB.
@@ -300,6 +308,16 @@ func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GP
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
+	p.Label("allpairs")
+	cp := YMM()
+	VPSUBD(t.splat(0xDC00D800), v, cp)
+	VPMADDWD(t.splat(0x00010400), cp, cp)
+	VPADDD(t.splat(0x10000), cp, cp)
+	out(cp)
+	VMOVDQU(cp, asm.At(dp, j, 0))
+	ADDQ(U8(32), i)
+	ADDQ(U8(32), j)
+	JMP(p.Ref("loop"))
 	p.Label("plone")
 	f := lonePrefix(hi, lo, 2, p)
 	MOVL(f, n.As32()) // two bits a unit: the bytes before it
@@ -337,13 +355,19 @@ func loneBits(hi, lo reg.GPVirtual, per int) reg.GPVirtual {
 // pairsToUTF32 is the AVX-512 path of utf16ToUTF32 for a block v (32 units,
 // little-endian) whose surrogates pair up, as swap16 checks them: the lane of
 // a high surrogate takes the code point of the pair, read with the unit after
-// it (VPERMW by nextUnit), the lane of a low surrogate is dropped by
-// VPCOMPRESSD, and a high surrogate in the last unit waits for the next block.
+// it (the widened units moved down a lane by VALIGND) with masked shifts and
+// adds, the lane of a low surrogate is dropped by VPCOMPRESSD, and a high
+// surrogate in the last unit waits for the next block.
 func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
 	s := ZMM()
 	VPANDD(t.splat(0xFC00FC00), v, s)
-	hi, lo := GP64(), GP64()
 	k := K()
+	// A block of sixteen surrogate pairs, each in one 32-bit lane (runs of
+	// Emoji, once a block has ended on a high surrogate).
+	VPCMPEQD(t.splat(0xDC00D800), s, k)
+	KORTESTW(k, k)
+	JCS(p.Ref("allpairs"))
+	hi, lo := GP64(), GP64()
 	VPCMPEQW(t.splat(0xD800D800), s, k)
 	KMOVD(k, hi.As32())
 	VPCMPEQW(t.splat(0xDC00DC00), s, k)
@@ -364,25 +388,22 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 	JNE(p.Ref("plone"))
 	p.Label("pconv")
 	ANDNL(keep.As32(), lo.As32(), keep.As32()) // drop the low surrogates
-	nx, idx := ZMM(), ZMM()
-	VMOVDQU64(tab.nextUnit, idx)
-	VPERMW(v, idx, nx)
+	// Each half's units widened, and the units after them (VALIGND by one
+	// lane across the halves, zero after the last).
+	c0, c1, n0, n1, y, zero := ZMM(), ZMM(), ZMM(), ZMM(), YMM(), ZMM()
+	VPMOVZXWD(v.AsY(), c0)
+	VEXTRACTI64X4(U8(1), v, y)
+	VPMOVZXWD(y, c1)
+	VPXORD(zero, zero, zero)
+	VALIGND(U8(1), c0, c1, n0)
+	VALIGND(U8(1), c1, zero, n1)
 	for h := 0; h < 2; h++ {
-		var a, b reg.Register = v.AsY(), nx.AsY()
+		c, nx := c0, n0
 		if h == 1 {
-			ya, yb := YMM(), YMM()
-			VEXTRACTI64X4(U8(1), v, ya)
-			VEXTRACTI64X4(U8(1), nx, yb)
-			a, b = ya, yb
+			c, nx = c1, n1
 		}
-		c, d := ZMM(), ZMM()
-		VPMOVZXWD(a, c)
-		VPMOVZXWD(b, d)
-		// high<<10 + low - (0xD800<<10 + 0xDC00 - 0x10000)
-		e := ZMM()
-		VPSLLD(U8(10), c, e)
-		VPADDD(d, e, e)
-		VPSUBD(t.splat(0x35FDC00), e, e)
+		// In the lanes of high surrogates:
+		// high<<10 + low - (0xD800<<10 + 0xDC00 - 0x10000).
 		kh := K()
 		m := GP64()
 		MOVL(hi.As32(), m.As32())
@@ -390,7 +411,9 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 			SHRL(U8(16), m.As32())
 		}
 		KMOVW(m.As32(), kh)
-		VMOVDQA32(e, kh, c)
+		VPSLLD(U8(10), c, kh, c)
+		VPADDD(nx, c, kh, c)
+		VPADDD(t.splat(0xFCA02400), c, kh, c)
 		out(c)
 		MOVL(keep.As32(), m.As32())
 		if h == 1 {
@@ -407,6 +430,19 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 		ADDQ(m, j)
 	}
 	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+	// Each lane holds high - 0xD800 in its low half and low - 0xDC00 in
+	// its high half once the prefixes are taken off, and VPMADDWD by 1024
+	// and 1 adds them up into the code point less 0x10000.
+	p.Label("allpairs")
+	cp := ZMM()
+	VPSUBD(t.splat(0xDC00D800), v, cp)
+	VPMADDWD(t.splat(0x00010400), cp, cp)
+	VPADDD(t.splat(0x10000), cp, cp)
+	out(cp)
+	VMOVDQU64(cp, asm.At(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
 	JMP(p.Ref("loop"))
 	// A lone surrogate: the units before it are converted, and the next
 	// block, from it, ends the call.
@@ -432,6 +468,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, w.Bytes)
 	in := swapper(w, tab.swap32, inBE)
 	var sLim2, sLim4, dLim4 reg.GPVirtual
+	var order reg.VecVirtual
 	if !w.Masked() {
 		// The two-block path reads 64 bytes, the four-block one 128
 		// and writes 64.
@@ -439,6 +476,18 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		LEAQ(Mem{Base: sLim, Disp: -32}, sLim2)
 		LEAQ(Mem{Base: sLim, Disp: -96}, sLim4)
 		LEAQ(Mem{Base: dLim, Disp: -32}, dLim4)
+	} else {
+		// The four-block path reads 256 bytes and writes 128. It is off
+		// for src beyond quadMax bytes (sLim4 = -1).
+		sLim4, dLim4 = GP64(), GP64()
+		LEAQ(Mem{Base: sLim, Disp: -192}, sLim4)
+		LEAQ(Mem{Base: dLim, Disp: -64}, dLim4)
+		off := GP64()
+		MOVQ(I32(-1), off)
+		CMPQ(sLim, U32(quadMax-64))
+		CMOVQGT(off, sLim4)
+		order = ZMM()
+		VMOVDQU64(packOrder(t), order)
 	}
 	loopHead(p, i, j, sLim, dLim)
 	c := w.Vec()
@@ -446,14 +495,19 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	in(c)
 	if !w.Masked() {
 		bmpPairAVX2(tab, t, p, c, sp, dp, i, j, sLim2, sLim4, dLim4, in, outBE)
+	} else {
+		// Above the BMP first: Emoji need not pay for the four-block
+		// path's loads and tests.
+		k1 := K()
+		VPTESTMD(t.splat(0xFFFF0000), c, k1)
+		KORTESTW(k1, k1)
+		JNZ(p.Ref("astral"))
+		bmpQuad512(tab, t, p, c, order, sp, dp, i, j, sLim4, dLim4, in, outBE)
 	}
 	s := w.Vec()
 	and(w, t.splat(0xFFFFF800), c, s)
 	if w.Masked() {
 		k1 := K()
-		VPTESTMD(t.splat(0xFFFF0000), c, k1)
-		KORTESTW(k1, k1)
-		JNZ(p.Ref("astral"))
 		VPCMPEQD(t.splat(0xD800), s, k1)
 		KORTESTW(k1, k1)
 		JNZ(p.Ref("partial"))
@@ -484,6 +538,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	// converted by the astral path, each zero lane one unit at the end
 	// (scratch) that is not counted.
 	p.Label("astral")
+	allAstral(w, tab, t, p, c, dp, i, j, outBE)
 	checkScalar(w, t, c, p.Ref("partial"))
 	astralUnits(w, tab, t, c, dp, j, outBE)
 	ADDQ(U8(w.Bytes), i)
@@ -575,6 +630,148 @@ func bmpPairAVX2(tab *consts, t *wideTab, p asm.Scope, c reg.VecVirtual, sp, dp,
 	ADDQ(U8(32), j)
 	JMP(p.Ref("loop"))
 	p.Label("one")
+}
+
+// quadMax is the longest src for which UTF-32 to UTF-16 on AVX-512 takes
+// four blocks at a time (bmpQuad512). It gains 30-60% where src and dst
+// stay in L2 (hebrew.html, 1.1 MB as UTF-32, +33%), but beyond it, where
+// the loop waits on L3 (german.html and turkish.html, 1.5 MB as UTF-32,
+// -10%; the larger pages -3%), the one-block loop measured faster
+// (benchstat, n=8), for reasons not found. A heuristic for a 2 MiB L2, not
+// a law.
+const quadMax = 5 << 18 // 1.25 MiB
+
+// packOrderMem holds the VPERMQ indices that put the quadwords of
+// VPACKUSDW(a, b) (per 128-bit lane, four units of a then four of b) in
+// order: a's sixteen units, then b's.
+var packOrderMem *Mem
+
+func packOrder(t *wideTab) Mem {
+	if packOrderMem == nil {
+		m := t.mem.GLOBL("widePackOrder")
+		for i, v := range []uint64{0, 2, 4, 6, 1, 3, 5, 7} {
+			t.mem.DATA(8*i, U64(v))
+		}
+		packOrderMem = &m
+	}
+	return *packOrderMem
+}
+
+// bmpQuad512 converts four blocks (256 bytes, 64 characters) of the BMP
+// without surrogates at once, where there is src and dst for them, and goes
+// on at the loop; else it falls through to the one-block code with c, the
+// first block, which holds no value above U+FFFF. The OR of the other three
+// is tested once for them; VPACKUSDW narrows two blocks at a time in one
+// shuffle (VPERMQ by order puts their quadwords in order), where VPMOVDW
+// takes two per block; and the surrogate test is one compare for the 64
+// units: a unit is a surrogate when it is below 0x800 after adding 0x2800
+// (D800-DFFF wrap to 0-7FF), so the least of the four blocks' sums tells
+// for all of them. The shuffles and compares into masks share one port on
+// Intel's AVX-512 CPUs, and this takes 7 of them for four blocks where the
+// one-block code takes 16.
+func bmpQuad512(tab *consts, t *wideTab, p asm.Scope, c, order reg.VecVirtual, sp, dp, i, j, sLim4, dLim4 reg.GPVirtual, in func(reg.VecVirtual), outBE bool) {
+	CMPQ(i, sLim4)
+	JG(p.Ref("one"))
+	CMPQ(j, dLim4)
+	JG(p.Ref("one"))
+	c2, c3, c4 := ZMM(), ZMM(), ZMM()
+	VMOVDQU64(asm.At(sp, i, 64), c2)
+	VMOVDQU64(asm.At(sp, i, 128), c3)
+	VMOVDQU64(asm.At(sp, i, 192), c4)
+	in(c2)
+	in(c3)
+	in(c4)
+	o := ZMM()
+	VPORD(c2, c3, o)
+	VPORD(c4, o, o)
+	k := K()
+	VPTESTMD(t.splat(0xFFFF0000), o, k)
+	KORTESTW(k, k)
+	JNZ(p.Ref("one"))
+	p.Label("qconv")
+	p1, p2 := ZMM(), ZMM()
+	VPACKUSDW(c2, c, p1)
+	VPACKUSDW(c4, c3, p2)
+	VPERMQ(p1, order, p1)
+	VPERMQ(p2, order, p2)
+	s1, s2 := ZMM(), ZMM()
+	VPADDW(t.splat(0x28002800), p1, s1)
+	VPADDW(t.splat(0x28002800), p2, s2)
+	VPMINUW(s1, s2, s1)
+	VPCMPUW(U8(1), t.splat(0x08000800), s1, k) // s1 < 0x800
+	KORTESTD(k, k)
+	JNZ(p.Ref("one"))
+	if outBE {
+		VPSHUFB(tab.swap16, p1, p1)
+		VPSHUFB(tab.swap16, p2, p2)
+	}
+	// Four 32-byte stores: two 64-byte ones cost text beyond L2 (the
+	// large HTML pages) 3-7% against the one-block loop.
+	VMOVDQU(p1.AsY(), asm.At(dp, j, 0))
+	VEXTRACTI64X4(U8(1), p1, asm.At(dp, j, 32))
+	VMOVDQU(p2.AsY(), asm.At(dp, j, 64))
+	VEXTRACTI64X4(U8(1), p2, asm.At(dp, j, 96))
+	ADDQ(U32(256), i)
+	SUBQ(I8(-128), j)
+	// After four blocks of the BMP, the next four are tried at once, the
+	// first one's range test with the others'; where that fails, the loop
+	// takes them from the start.
+	CMPQ(i, sLim4)
+	JG(p.Ref("loop"))
+	CMPQ(j, dLim4)
+	JG(p.Ref("loop"))
+	VMOVDQU64(asm.At(sp, i, 0), c)
+	VMOVDQU64(asm.At(sp, i, 64), c2)
+	VMOVDQU64(asm.At(sp, i, 128), c3)
+	VMOVDQU64(asm.At(sp, i, 192), c4)
+	in(c)
+	in(c2)
+	in(c3)
+	in(c4)
+	VPORD(c, c2, o)
+	VPTERNLOGD(U8(0xFE), c4, c3, o) // o |= c3 | c4
+	VPTESTMD(t.splat(0xFFFF0000), o, k)
+	KORTESTW(k, k)
+	JNZ(p.Ref("loop"))
+	JMP(p.Ref("qconv"))
+	p.Label("one")
+}
+
+// allAstral converts a block of characters above the BMP only (runs of
+// Emoji) to as many surrogate pairs, each the 32 bits of its lane, and goes
+// on at the loop; else it falls through. With x the value less 0x10000
+// (below 0x100000 for all of them), a lane is (x>>10) + 0xD800 in its low
+// half and (x&0x3FF) + 0xDC00 in its high half.
+func allAstral(w asm.Width, tab *consts, t *wideTab, p asm.Scope, c reg.VecVirtual, dp, i, j reg.GPVirtual, outBE bool) {
+	x := w.Vec()
+	VPSUBD(t.splat(0x10000), c, x)
+	if w.Masked() {
+		k := K()
+		VPCMPUD(U8(1), t.splat(0x100000), x, k) // x < 0x100000
+		KORTESTW(k, k)
+		JCC(p.Ref("mixed"))
+	} else {
+		VPTEST(t.splat(0xFFF00000), x)
+		JNZ(p.Ref("mixed"))
+	}
+	a, b := w.Vec(), w.Vec()
+	VPSRLD(U8(10), x, a)
+	VPSLLD(U8(16), x, b)
+	if w.Masked() {
+		VPTERNLOGD(U8(0xF8), t.splat(0x03FF0000), b, a) // a |= b & 0x03FF0000
+	} else {
+		VPAND(t.splat(0x03FF0000), b, b)
+		VPOR(b, a, a)
+	}
+	VPADDD(t.splat(0xDC00D800), a, a)
+	if outBE {
+		VPSHUFB(tab.swap16, a, a)
+	}
+	w.Store(a, asm.At(dp, j, 0))
+	ADDQ(U8(w.Bytes), i)
+	ADDQ(U8(w.Bytes), j)
+	JMP(p.Ref("loop"))
+	p.Label("mixed")
 }
 
 // astralUnits converts the scalar values in the lanes of c to UTF-16 at
