@@ -209,7 +209,7 @@ type windowDecoder struct {
 func (d *windowDecoder) fast() {
 	w, rs, offs, pos := d.w, d.rs, d.offs, d.pos
 	i, k, np, prevLead, cand := d.i, d.k, d.np, d.prevLead, d.cand
-	for i < len(w) {
+	for uint(i) < uint(len(w)) {
 		c := w[i]
 		if c < 0x80 {
 			if prevLead != 0 {
