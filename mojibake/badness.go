@@ -477,7 +477,7 @@ func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 			if a < 0x80 && a >= 0 {
 				x = lowInfo[a]
 			}
-			total += int(pairTable[x.class][y.class])
+			total += int(pairTable[x.class&(maxClasses-1)][y.class&(maxClasses-1)]) // (classes are below maxClasses: the mask drops the bounds checks)
 			if a >= 0xC2 && a <= 0xDE {
 				after := next
 				if i+1 < len(s) {
@@ -500,7 +500,7 @@ func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 			x = infoOf(a)
 		}
 		y := infoOf(next)
-		total += int(pairTable[x.class][y.class])
+		total += int(pairTable[x.class&(maxClasses-1)][y.class&(maxClasses-1)])
 		if a >= 0xC2 && a <= 0xDE {
 			total += telltale(z, w, a, next, none)
 		}

@@ -208,8 +208,11 @@ type windowDecoder struct {
 // before any other character, or at the end of w.
 func (d *windowDecoder) fast() {
 	w, rs, offs, pos := d.w, d.rs, d.offs, d.pos
+	// offs has one more place than rs, for the end, which is not stored
+	// here: cut to rs's length, it shares rs's bounds check.
+	offs = offs[:len(rs)]
 	i, k, np, prevLead, cand := d.i, d.k, d.np, d.prevLead, d.cand
-	for i < len(w) {
+	for uint(i) < uint(len(w)) {
 		c := w[i]
 		if c < 0x80 {
 			if prevLead != 0 {

@@ -3,7 +3,6 @@ package mojibake
 import (
 	_ "embed"
 	bits64 "math/bits"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"unicode"
@@ -1029,23 +1028,36 @@ func isWordChar(r rune) bool {
 // word of its own, in either case (text in capitals writes the repair in
 // capitals).
 func containsOutside(rs []rune, start, end int, out []rune) bool {
-	same := func(a, b rune) bool { return a == b || pairs.Fold(a) == pairs.Fold(b) }
-	f0 := pairs.Fold(out[0])
-	for i := 0; i+len(out) <= len(rs); i++ {
-		if i+len(out) > start && i < end {
-			i = end - 1
-			continue
-		}
-		// Folding keeps ASCII ASCII and the rest not: most characters
-		// are told apart without it.
-		if r := rs[i]; r != out[0] && (r < 0x80) != (f0 < 0x80) || pairs.Fold(r) != f0 || !slices.EqualFunc(rs[i:i+len(out)], out, same) {
-			continue
-		}
-		if (i == 0 || !isWordChar(rs[i-1])) && (i+len(out) == len(rs) || !isWordChar(rs[i+len(out)])) {
-			return true
+	o0 := out[0]
+	f0 := pairs.Fold(o0)
+	asc := f0 < 0x80
+	// Two spans: the places before the stretch where out ends before it
+	// starts, and those from its end on.
+	for _, span := range [2][2]int{{0, start - len(out) + 1}, {end, len(rs) - len(out) + 1}} {
+		for i := span[0]; i < span[1]; i++ {
+			// Folding keeps ASCII ASCII and the rest not: most characters
+			// are told apart without it.
+			r := rs[i]
+			if r != o0 && ((r < 0x80) != asc || pairs.Fold(r) != f0) || !equalFolded(rs[i+1:i+len(out)], out[1:]) {
+				continue
+			}
+			if (i == 0 || !isWordChar(rs[i-1])) && (i+len(out) == len(rs) || !isWordChar(rs[i+len(out)])) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// equalFolded reports whether a and b, of the same length, are equal
+// character by character, folded.
+func equalFolded(a, b []rune) bool {
+	for i, c := range a {
+		if d := b[i]; c != d && pairs.Fold(c) != pairs.Fold(d) {
+			return false
+		}
+	}
+	return true
 }
 
 // markScript returns the script of mark r when it belongs to one of the
