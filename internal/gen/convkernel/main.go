@@ -46,9 +46,10 @@
 // come from VPMOVMSKB; TZCNT, POPCNT and BZHI are the only scalar extras.
 // PEXT and PDEP are avoided on purpose: the AMD CPUs that lack AVX-512 run
 // them in microcode. Runs of one kind of character have paths of their own
-// that need no table: 3-byte characters (CJK) and 4-byte ones (emoji) in
-// UTF-8, surrogate pairs, units of one or two UTF-8 bytes and units of three
-// in UTF-16.
+// that need no table lookup: 3-byte characters (CJK) and 4-byte ones (emoji)
+// in UTF-8, surrogate pairs, runs of ASCII (64 units a step) and blocks whose
+// units all take three bytes (fixed store offsets) in UTF-16; blocks of
+// units below 0x800 take one table lookup of their own (bmpToUTF8AVX2).
 package main
 
 import (
