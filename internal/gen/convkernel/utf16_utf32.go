@@ -226,7 +226,7 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	JMP(p.Ref("loop"))
 	p.Label("pairs")
 	if w.Masked() {
-		pairsToUTF32(tab, t, p, v, i, j, dp, out)
+		pairsToUTF32(t, p, v, i, j, dp, out)
 	} else {
 		pairsToUTF32AVX2(t, p, v, i, j, dp, out)
 	}
@@ -358,7 +358,7 @@ func loneBits(hi, lo reg.GPVirtual, per int) reg.GPVirtual {
 // it (the widened units moved down a lane by VALIGND) with masked shifts and
 // adds, the lane of a low surrogate is dropped by VPCOMPRESSD, and a high
 // surrogate in the last unit waits for the next block.
-func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
+func pairsToUTF32(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
 	s := ZMM()
 	VPANDD(t.splat(0xFC00FC00), v, s)
 	k := K()
