@@ -23,7 +23,9 @@
 // The machine is shared, so every figure is given as processor time
 // (user + system, from the kernel's accounting of each child) as well as
 // wall time, the programs run in turn (round robin) so that load falls on
-// all alike, and the load average is printed. With -callgrind each
+// all alike, and the load average is printed. The single-file runs'
+// minor page faults (the kernel's count for each child) are given too:
+// load does not change them, and they are much of what a start costs. With -callgrind each
 // single-file run is also counted in instructions by valgrind (Go programs
 // with GODEBUG=asyncpreemptoff=1, which callgrind needs), which load does
 // not change; and so is one process on the first 200 files, for the
@@ -42,6 +44,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -72,7 +75,10 @@ type program struct {
 }
 
 // sample is one run's cost.
-type sample struct{ wall, cpu time.Duration }
+type sample struct {
+	wall, cpu time.Duration
+	faults    int64 // minor page faults (the kernel's count; load does not change it)
+}
 
 func main() {
 	runs := flag.Int("runs", 200, "processes per program on the single file")
@@ -170,10 +176,10 @@ func main() {
 			res[i] = append(res[i], runOnce(p.argv))
 		}
 	}
-	b.WriteString("| program | CPU ms (user+sys) | wall ms |\n|---|---:|---:|\n")
+	b.WriteString("| program | CPU ms (user+sys) | wall ms | page faults (mean) |\n|---|---:|---:|---:|\n")
 	for i, p := range progs {
 		cpu, wall := medians(res[i])
-		fmt.Fprintf(&b, "| %s | %.2f | %.2f |\n", p.name, ms(cpu), ms(wall))
+		fmt.Fprintf(&b, "| %s | %.2f | %.2f | %.0f |\n", p.name, ms(cpu), ms(wall), meanFaults(res[i]))
 	}
 	if *cg {
 		if _, err := exec.LookPath("valgrind"); err != nil {
@@ -356,7 +362,11 @@ func runOnce(argv []string) sample {
 	if cmd.ProcessState == nil {
 		log.Fatalf("%s: %v", argv[0], err)
 	}
-	return sample{wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
+	var faults int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		faults = ru.Minflt
+	}
+	return sample{wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), faults}
 }
 
 func medians(s []sample) (cpu, wall time.Duration) {
@@ -368,6 +378,17 @@ func medians(s []sample) (cpu, wall time.Duration) {
 	slices.Sort(c)
 	slices.Sort(w)
 	return c[len(c)/2], w[len(w)/2]
+}
+
+// meanFaults is the mean of the samples' page faults: a Go program's count
+// varies by some 30 from run to run (how many threads the runtime starts
+// and when), so the mean says more than the median.
+func meanFaults(s []sample) float64 {
+	var n int64
+	for _, x := range s {
+		n += x.faults
+	}
+	return float64(n) / float64(len(s))
 }
 
 func ms(d time.Duration) float64 { return d.Seconds() * 1000 }
