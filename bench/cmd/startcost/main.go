@@ -25,8 +25,8 @@
 // wall time, the programs run in turn (round robin) so that load falls on
 // all alike, and the load average is printed. The single-file runs'
 // minor page faults (the kernel's count for each child) are given too:
-// load does not change them, and they are much of what a start costs. With -callgrind each
-// single-file run is also counted in instructions by valgrind (Go programs
+// load does not change them, and they are much of what a start costs.
+// With -callgrind each single-file run is also counted in instructions by valgrind (Go programs
 // with GODEBUG=asyncpreemptoff=1, which callgrind needs), which load does
 // not change; and so is one process on the first 200 files, for the
 // instructions a file costs.
