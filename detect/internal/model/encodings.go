@@ -5,6 +5,7 @@
 package model
 
 import (
+	"fmt"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -33,7 +34,9 @@ type Encoding struct {
 	Prior int
 	// Table maps each byte to its rune for single-byte encodings; 0xFFFD for
 	// bytes the encoding leaves undefined. Nil for multi-byte encodings.
-	Table *[256]rune
+	// Every rune of a single-byte encoding is in the BMP: 16 bits hold it,
+	// and the generated tables are read in place (byteTables).
+	Table *[256]uint16
 	// lowASCII says Table maps the bytes 00-7F to themselves.
 	lowASCII bool
 	// decoders holds decoders of Enc for reuse (see decode): transcode's
@@ -194,50 +197,59 @@ func ComputeTable(e *Encoding) *[256]rune {
 	return t
 }
 
-// ByteTableData is the generated form of an encoding's Table: the runes
-// of bytes 80-FF, and of bytes 00-7F when they are not ASCII's; Multi for
-// a multi-byte encoding (no table).
+// ByteTableData is what the generator writes for each of Encodings: its
+// name, and the index of its Table in byteTables (-1 for a multi-byte
+// encoding), which maps the bytes 00-7F to themselves when LowASCII.
 type ByteTableData struct {
-	Name  string
-	Multi bool
-	Low   []rune // nil: the bytes 00-7F are ASCII
-	High  [128]rune
+	Name     string
+	Index    int
+	LowASCII bool
 }
 
 // The tables are generated (byteTableData, one for each of Encodings in
-// order, see ComputeTable): reading them from the decoders at start cost
-// every program that imports the detector 0.1 to 3 million instructions
-// (transcode's decoders build kernel tables on first use). When the
-// generated list does not match Encodings (an encoding added since the
-// tables were generated) they are computed.
+// order, and byteTables, see ComputeTable) in the form Table points to:
+// reading them from the decoders at start cost every program that imports
+// the detector 0.1 to 3 million instructions (transcode's decoders build
+// kernel tables on first use), and copying them into the heap 33 KB and
+// some 30,000 instructions. When the generated list does not match
+// Encodings (an encoding added since the tables were generated) they are
+// computed.
 func init() {
+	generated := len(byteTableData) == len(Encodings)
 	for i, e := range Encodings {
-		if len(byteTableData) != len(Encodings) || byteTableData[i].Name != e.Name {
-			e.Table = ComputeTable(e)
+		generated = generated && byteTableData[i].Name == e.Name
+	}
+	for i, e := range Encodings {
+		if !generated {
+			e.Table = Table16(ComputeTable(e))
 			if e.Table != nil {
 				e.lowASCII = true
 				for b := range 0x80 {
-					e.lowASCII = e.lowASCII && e.Table[b] == rune(b)
+					e.lowASCII = e.lowASCII && e.Table[b] == uint16(b)
 				}
 			}
 			continue
 		}
-		g := &byteTableData[i]
-		if g.Multi {
-			continue
+		if g := &byteTableData[i]; g.Index >= 0 {
+			e.Table, e.lowASCII = &byteTables[g.Index], g.LowASCII
 		}
-		t := new([256]rune)
-		if g.Low != nil {
-			copy(t[:0x80], g.Low)
-		} else {
-			e.lowASCII = true
-			for b := range 0x80 {
-				t[b] = rune(b)
-			}
-		}
-		copy(t[0x80:], g.High[:])
-		e.Table = t
 	}
+}
+
+// Table16 is t in 16 bits a rune (nil for nil); it panics if a rune is
+// beyond the BMP, which no single-byte encoding's is.
+func Table16(t *[256]rune) *[256]uint16 {
+	if t == nil {
+		return nil
+	}
+	u := new([256]uint16)
+	for b, r := range t {
+		if r < 0 || r > 0xFFFF {
+			panic(fmt.Sprintf("byte %#02x reads %U, beyond the BMP", b, r))
+		}
+		u[b] = uint16(r)
+	}
+	return u
 }
 
 // Lookup returns the encoding called name, or nil.

@@ -891,7 +891,8 @@ func computeClasses(e *Encoding, l *Lang) *[256]uint8 {
 	// ASCII reads alike in every encoding: its classes are the
 	// language's, computed once (asciiClasses).
 	ac := l.asciiClasses()
-	for b, r := range e.Table {
+	for b, u := range e.Table {
+		r := rune(u)
 		if r == rune(b) && b < 0x80 {
 			t[b] = ac[b] | asciiCase[b]<<caseShift
 		} else {

@@ -557,7 +557,8 @@ func loneHighBytes(p []byte) bool {
 // t, which the models cannot tell apart (Fold) and no byte distinguishes.
 func sameReading(e, f *Encoding, present []byte) bool {
 	for _, b := range present {
-		if e.Table[b] != f.Table[b] && (Fold(e.Table[b]) != Fold(f.Table[b]) || !commaForm(e.Table[b]) && !commaForm(f.Table[b])) {
+		r, q := rune(e.Table[b]), rune(f.Table[b])
+		if r != q && (Fold(r) != Fold(q) || !commaForm(r) && !commaForm(q)) {
 			return false
 		}
 	}
