@@ -1226,7 +1226,22 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
 	var room [32]int32 // (most lines need no more: no allocation)
 	adds := room[:0]
+	prevEnd := -1 // us[k-1].end (-1 for the first)
 	for k := from; k < len(us); k++ {
+		start, end := int(us[k].start), int(us[k].end)
+		high := len(rs) // the first place past a lead to the right
+		if k+1 < len(us) {
+			high = int(us[k+1].start)
+		}
+		if start == prevEnd && end == high {
+			// Glued to a misread character each side (the commonest, in
+			// a line misread whole): no place for a lead on either, and
+			// none for one alone as a word after it. The steps below
+			// would find none.
+			prevEnd = end
+			continue
+		}
+		prevEnd = end
 		low := 0 // the first place a lead to the left may be
 		if k > from {
 			low = int(us[k-1].end)
@@ -1237,23 +1252,19 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 		at := len(adds)
 		// (ASCII is never a lead: asked here, without lone's call, for
 		// the commonest neighbours of a misread character.)
-		for s := int(us[k].start) - 1; s >= low && rs[s] >= 0x80 && lone(s); s-- {
+		for s := start - 1; s >= low && rs[s] >= 0x80 && lone(s); s-- {
 			adds = append(adds, int32(s))
 		}
 		if len(adds)-at > 1 {
 			slices.Reverse(adds[at:])
 		}
-		high := len(rs) // the first place past a lead to the right
-		if k+1 < len(us) {
-			high = int(us[k+1].start)
-		}
-		for t := int(us[k].end); t < high && rs[t] >= 0x80 && lone(t); t++ {
+		for t := end; t < high && rs[t] >= 0x80 && lone(t); t++ {
 			adds = append(adds, int32(t))
 		}
 		// A lead alone as a word between two words misread (" Ñ " in
 		// "Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", the Bulgarian с with 81 dropped): a space
 		// each side, a sure misread character beyond each.
-		if t := int(us[k].end); k+1 < len(us) && int(us[k+1].start) == t+3 && rs[t] == ' ' && rs[t+2] == ' ' &&
+		if t := end; k+1 < len(us) && high == t+3 && rs[t] == ' ' && rs[t+2] == ' ' &&
 			!us[k].lossy && !us[k+1].lossy && lone(t+1) {
 			adds = append(adds, int32(t+1))
 		}
