@@ -693,7 +693,17 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 // unitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from leadsOf) only.
 func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
+	us, _ = unitsGuess(us, rs, e, pos)
+	return us
+}
+
+// unitsGuess is unitsIn, also reporting whether the units it appends may
+// hold a guess (a lost byte or a lost no-break space): false when all
+// were found the plain way, by unitsFast or by the dense tables below,
+// which find none, and nothing was added after.
+func unitsGuess(us []unit, rs []rune, e Codepage, pos []place) ([]unit, bool) {
 	from := len(us)
+	slow := false // a unit was found another way
 	bit := uint16(1) << e
 	low := &encLow[e]
 	// Each place starts one misread character at most: room for them all
@@ -756,6 +766,7 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 					if u, ok := strayAt(rs, i, e); ok {
 						us = append(us, u)
 						i = int(u.end)
+						slow = true
 					}
 					continue
 				}
@@ -782,6 +793,7 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 			if u, ok := strayAt(rs, i, e); ok {
 				us = append(us, u)
 				i = int(u.end)
+				slow = true
 			}
 			continue
 		}
@@ -810,8 +822,13 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 		}
 		us = append(us, u)
 		i = int(u.end)
+		slow = true
 	}
-	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, pos)
+	// loneLeads and droppedSpaces add guesses, and droppedSpaces rewrites
+	// only lost no-break spaces, which are found the other way.
+	n := len(us)
+	us = droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, pos)
+	return us, slow || len(us) != n
 }
 
 // unitsFast is unitsIn's loop over the places pos[j:] for what it decides
@@ -1469,7 +1486,11 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if mask&(1<<e) == 0 {
 			continue
 		}
-		us = unitsIn(us[:0], rs, e, sc.pos)
+		// Most lines guess nothing (no lost byte, no lost no-break space),
+		// which unitsGuess tells without a look at each unit: judge
+		// then need not look for guesses in each stretch.
+		var guess bool
+		us, guess = unitsGuess(us[:0], rs, e, sc.pos)
 		if depth == 0 {
 			f.lineUnits = us
 		}
@@ -1485,17 +1506,22 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		sc.foundBuf = append(sc.foundBuf, us...)
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
-			j := i + 1
-			// (Misread characters glued together, the commonest gap,
-			// join without gapJoins' call.)
-			for j < len(us) && (us[j].start == us[j-1].end || gapJoins(rs[int(us[j-1].end):int(us[j].start)])) {
+			// end is the end of us[j-1], the last joined so far.
+			j, end := i+1, int(us[i].end)
+			for j < len(us) {
+				// (Misread characters glued together, the commonest gap,
+				// join without gapJoins' call.)
+				if s := int(us[j].start); s != end && !gapJoins(rs[end:s]) {
+					break
+				}
+				end = int(us[j].end)
 				j++
 			}
 			// A stretch inside one an earlier encoding decodes to text with
 			// no badness left cannot beat it: its gain is at most its own
 			// badness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
-			start, end := int(us[i].start), int(us[j-1].end)
+			start := int(us[i].start)
 			if mayskip && n0 > 0 {
 				if d := f.dominated(rs, all[:n0], start, end, prev, next); d >= 0 {
 					if skipped < 0 {
@@ -1507,7 +1533,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 				}
 			}
 			if skipped >= 0 || !within(perfect, start, end) {
-				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
+				if c, ok := f.judge(rs, us[i:j], e, guess, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
 						k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
@@ -1697,16 +1723,21 @@ func gapJoins(gap []rune) bool {
 	return true
 }
 
-// judge decides one stretch: the units us of rs under e.
-func (f *fixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
+// judge decides one stretch: the units us of rs under e. guess is false
+// when no unit of us is a guess (a lost byte or a lost no-break space;
+// see unitsGuess), true when one may be.
+func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
 	// A guess (a lost byte, a space taken for a no-break space) is made only
 	// beside a misread character that needed none.
-	evidence, lossy := false, false
-	for _, u := range us {
-		if u.space || u.lossy {
-			lossy = true
-		} else {
-			evidence = true // a misread character whose bytes are all there
+	evidence, lossy := true, false
+	if guess {
+		evidence = false
+		for _, u := range us {
+			if u.space || u.lossy {
+				lossy = true
+			} else {
+				evidence = true // a misread character whose bytes are all there
+			}
 		}
 	}
 	if !evidence {
