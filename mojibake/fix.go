@@ -825,9 +825,13 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place) ([]unit, bool) {
 		slow = true
 	}
 	// loneLeads and droppedSpaces add guesses, and droppedSpaces rewrites
-	// only lost no-break spaces, which are found the other way.
+	// only lost no-break spaces, which are found the other way. Without a
+	// guess among us, droppedSpaces has nothing to do: a line drops bytes
+	// (droppedOnLine) only in a unit that guesses them.
 	n := len(us)
-	us = droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, pos)
+	if us = loneLeads(us, rs, e, from); slow || len(us) != n {
+		us = droppedSpaces(us, rs, e, from, pos)
+	}
 	return us, slow || len(us) != n
 }
 
