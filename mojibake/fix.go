@@ -693,7 +693,17 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 // unitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from leadsOf) only.
 func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
+	us, _ = unitsGuess(us, rs, e, pos)
+	return us
+}
+
+// unitsGuess is unitsIn, also reporting whether the units it appends may
+// hold a guess (a lost byte or a lost no-break space): false when all
+// were found the plain way, by unitsFast or by the dense tables below,
+// which find none, and nothing was added after.
+func unitsGuess(us []unit, rs []rune, e Codepage, pos []place) ([]unit, bool) {
 	from := len(us)
+	slow := false // a unit was found another way
 	bit := uint16(1) << e
 	low := &encLow[e]
 	// Each place starts one misread character at most: room for them all
@@ -756,6 +766,7 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 					if u, ok := strayAt(rs, i, e); ok {
 						us = append(us, u)
 						i = int(u.end)
+						slow = true
 					}
 					continue
 				}
@@ -782,6 +793,7 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 			if u, ok := strayAt(rs, i, e); ok {
 				us = append(us, u)
 				i = int(u.end)
+				slow = true
 			}
 			continue
 		}
@@ -810,8 +822,17 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 		}
 		us = append(us, u)
 		i = int(u.end)
+		slow = true
 	}
-	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, pos)
+	// loneLeads and droppedSpaces add guesses, and droppedSpaces rewrites
+	// only lost no-break spaces, which are found the other way. Without a
+	// guess among us, droppedSpaces has nothing to do: a line drops bytes
+	// (droppedOnLine) only in a unit that guesses them.
+	n := len(us)
+	if us = loneLeads(us, rs, e, from); slow || len(us) != n {
+		us = droppedSpaces(us, rs, e, from, pos)
+	}
+	return us, slow || len(us) != n
 }
 
 // unitsFast is unitsIn's loop over the places pos[j:] for what it decides
@@ -1226,7 +1247,22 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
 	var room [32]int32 // (most lines need no more: no allocation)
 	adds := room[:0]
+	prevEnd := -1 // us[k-1].end (-1 for the first)
 	for k := from; k < len(us); k++ {
+		start, end := int(us[k].start), int(us[k].end)
+		high := len(rs) // the first place past a lead to the right
+		if k+1 < len(us) {
+			high = int(us[k+1].start)
+		}
+		if start == prevEnd && end == high {
+			// Glued to a misread character each side (the commonest, in
+			// a line misread whole): no place for a lead on either, and
+			// none for one alone as a word after it. The steps below
+			// would find none.
+			prevEnd = end
+			continue
+		}
+		prevEnd = end
 		low := 0 // the first place a lead to the left may be
 		if k > from {
 			low = int(us[k-1].end)
@@ -1237,23 +1273,19 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 		at := len(adds)
 		// (ASCII is never a lead: asked here, without lone's call, for
 		// the commonest neighbours of a misread character.)
-		for s := int(us[k].start) - 1; s >= low && rs[s] >= 0x80 && lone(s); s-- {
+		for s := start - 1; s >= low && rs[s] >= 0x80 && lone(s); s-- {
 			adds = append(adds, int32(s))
 		}
 		if len(adds)-at > 1 {
 			slices.Reverse(adds[at:])
 		}
-		high := len(rs) // the first place past a lead to the right
-		if k+1 < len(us) {
-			high = int(us[k+1].start)
-		}
-		for t := int(us[k].end); t < high && rs[t] >= 0x80 && lone(t); t++ {
+		for t := end; t < high && rs[t] >= 0x80 && lone(t); t++ {
 			adds = append(adds, int32(t))
 		}
 		// A lead alone as a word between two words misread (" Ñ " in
 		// "Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", the Bulgarian с with 81 dropped): a space
 		// each side, a sure misread character beyond each.
-		if t := int(us[k].end); k+1 < len(us) && int(us[k+1].start) == t+3 && rs[t] == ' ' && rs[t+2] == ' ' &&
+		if t := end; k+1 < len(us) && high == t+3 && rs[t] == ' ' && rs[t+2] == ' ' &&
 			!us[k].lossy && !us[k+1].lossy && lone(t+1) {
 			adds = append(adds, int32(t+1))
 		}
@@ -1458,7 +1490,11 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if mask&(1<<e) == 0 {
 			continue
 		}
-		us = unitsIn(us[:0], rs, e, sc.pos)
+		// Most lines guess nothing (no lost byte, no lost no-break space),
+		// which unitsGuess tells without a look at each unit: judge
+		// then need not look for guesses in each stretch.
+		var guess bool
+		us, guess = unitsGuess(us[:0], rs, e, sc.pos)
 		if depth == 0 {
 			f.lineUnits = us
 		}
@@ -1474,17 +1510,22 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		sc.foundBuf = append(sc.foundBuf, us...)
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
-			j := i + 1
-			// (Misread characters glued together, the commonest gap,
-			// join without gapJoins' call.)
-			for j < len(us) && (us[j].start == us[j-1].end || gapJoins(rs[int(us[j-1].end):int(us[j].start)])) {
+			// end is the end of us[j-1], the last joined so far.
+			j, end := i+1, int(us[i].end)
+			for j < len(us) {
+				// (Misread characters glued together, the commonest gap,
+				// join without gapJoins' call.)
+				if s := int(us[j].start); s != end && !gapJoins(rs[end:s]) {
+					break
+				}
+				end = int(us[j].end)
 				j++
 			}
 			// A stretch inside one an earlier encoding decodes to text with
 			// no badness left cannot beat it: its gain is at most its own
 			// badness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
-			start, end := int(us[i].start), int(us[j-1].end)
+			start := int(us[i].start)
 			if mayskip && n0 > 0 {
 				if d := f.dominated(rs, all[:n0], start, end, prev, next); d >= 0 {
 					if skipped < 0 {
@@ -1496,7 +1537,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 				}
 			}
 			if skipped >= 0 || !within(perfect, start, end) {
-				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
+				if c, ok := f.judge(rs, us[i:j], e, guess, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
 						k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
@@ -1686,16 +1727,21 @@ func gapJoins(gap []rune) bool {
 	return true
 }
 
-// judge decides one stretch: the units us of rs under e.
-func (f *fixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
+// judge decides one stretch: the units us of rs under e. guess is false
+// when no unit of us is a guess (a lost byte or a lost no-break space;
+// see unitsGuess), true when one may be.
+func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
 	// A guess (a lost byte, a space taken for a no-break space) is made only
 	// beside a misread character that needed none.
-	evidence, lossy := false, false
-	for _, u := range us {
-		if u.space || u.lossy {
-			lossy = true
-		} else {
-			evidence = true // a misread character whose bytes are all there
+	evidence, lossy := true, false
+	if guess {
+		evidence = false
+		for _, u := range us {
+			if u.space || u.lossy {
+				lossy = true
+			} else {
+				evidence = true // a misread character whose bytes are all there
+			}
 		}
 	}
 	if !evidence {

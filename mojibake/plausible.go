@@ -1031,14 +1031,27 @@ func containsOutside(rs []rune, start, end int, out []rune) bool {
 	o0 := out[0]
 	f0 := pairs.Fold(o0)
 	asc := f0 < 0x80
+	high := !asc && o0 >= 0x80 // then no ASCII character is o0 or folds as it does
 	// Two spans: the places before the stretch where out ends before it
 	// starts, and those from its end on.
 	for _, span := range [2][2]int{{0, start - len(out) + 1}, {end, len(rs) - len(out) + 1}} {
-		for i := span[0]; i < span[1]; i++ {
+		lo, hi := span[0], span[1]
+		if lo >= hi {
+			continue
+		}
+		for k, r := range rs[lo:hi] {
 			// Folding keeps ASCII ASCII and the rest not: most characters
-			// are told apart without it.
-			r := rs[i]
-			if r != o0 && ((r < 0x80) != asc || pairs.Fold(r) != f0) || !equalFolded(rs[i+1:i+len(out)], out[1:]) {
+			// are told apart without it (the commonest, ASCII in a line
+			// whose repair is not, in a test of its own).
+			if high {
+				if r < 0x80 || r != o0 && pairs.Fold(r) != f0 {
+					continue
+				}
+			} else if r != o0 && ((r < 0x80) != asc || pairs.Fold(r) != f0) {
+				continue
+			}
+			i := lo + k
+			if !equalFolded(rs[i+1:i+len(out)], out[1:]) {
 				continue
 			}
 			if (i == 0 || !isWordChar(rs[i-1])) && (i+len(out) == len(rs) || !isWordChar(rs[i+len(out)])) {
