@@ -124,6 +124,8 @@ type Model struct {
 	wordsOnce  sync.Once
 	wordTab    *wordTable
 	ranked     atomic.Int64 // windows RankWindow has ranked
+	diffsOnce  sync.Once
+	diffs      *readingDiffs
 	allTables  []*ByteTable
 	tablesOf   [][]*ByteTable
 	langsOf    [][]*Lang
@@ -867,6 +869,25 @@ type ByteTable struct {
 	// small file does not classify the bytes of about 150 tables.
 	cls    *[256]uint8
 	filled sync.Once
+	// bad marks the bytes whose class is Bad (bit b&63 of bad[b>>6]),
+	// computed on first use (badBytes).
+	bad atomic.Pointer[[4]uint64]
+}
+
+// badBytes returns t's bytes of class Bad as a 256-bit mask.
+func (t *ByteTable) badBytes() *[4]uint64 {
+	if m := t.bad.Load(); m != nil {
+		return m
+	}
+	t.fill()
+	m := new([4]uint64)
+	for b, c := range t.cls {
+		if c&classMask == Bad {
+			m[b>>6] |= 1 << (b & 63)
+		}
+	}
+	t.bad.Store(m)
+	return m
 }
 
 // NewByteTable builds the table of e (single-byte) for l.
@@ -1226,12 +1247,18 @@ func (m *Model) wordSums(w []WordPair, sums []int) bool {
 	}
 	t := m.words()
 	nw := (len(t.langs) + 1) / 2
-	acc := make([]int64, nw)
+	var accBuf [32]int64
+	acc := accBuf[:0]
+	if nw > len(accBuf) {
+		acc = make([]int64, nw)
+	}
+	acc = acc[:nw]
 	for _, x := range w {
 		n := int64(x.N)
 		row := t.packed[int(x.Index)*nw : int(x.Index)*nw+nw]
+		a := acc[:len(row)] // (spares the loop its bounds checks)
 		for j, v := range row {
-			acc[j] += n * v
+			a[j] += n * v
 		}
 	}
 	for i, l := range t.langs {

@@ -192,12 +192,20 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) []Scored {
 	// One pass over the window gathers what every candidate reads of it.
 	ws := new(windowStats)
-	ws.scan(p, m.ascii)
+	ws.scan(p, m.asciiArr)
 	hist := &ws.hist
 	if full == nil {
 		full = hist
 	}
 	m.tablesInit()
+	// After a few windows the process is detecting many files: what pays
+	// for itself over several (the packed word table, the encodings'
+	// differences and the tables' undefined bytes as bit masks) is built.
+	reuse := m.ranked.Add(1) > wordTableAfter
+	var diffs *readingDiffs
+	if reuse {
+		diffs = m.readingDiffs()
+	}
 	// group is a set of encodings that read every byte present alike.
 	// Slices indexed by group and language stand in for maps: their
 	// hashing was a tenth of what detecting a small file cost.
@@ -207,33 +215,57 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// The bytes above 7F present, walked by sameReading instead of all
 	// 128 for every pair of encodings; seen those of p itself.
 	var presentBuf, seenBuf [128]byte
+	var presentMask [2]uint64
 	present, seen := presentBuf[:0], seenBuf[:0]
 	for b := 0x80; b < 256; b++ {
 		if full[b] != 0 {
 			present = append(present, byte(b))
+			presentMask[(b-0x80)>>6] |= 1 << (b & 63)
 		}
 		if hist[b] != 0 {
 			seen = append(seen, byte(b))
 		}
 	}
+	// Each group's members are in order in one array (appending to a
+	// slice of each group cost a hundredth of a small file's detection).
 	var groupBuf [64]group
-	groups := groupBuf[:0]
+	var groupOfBuf, sizeBuf [64]int
+	groupOf := groupOfBuf[:0]
+	if len(Encodings) > len(groupOfBuf) {
+		groupOf = make([]int, 0, len(Encodings))
+	}
+	groups, firsts, sizes := groupBuf[:0], make([]int, 0, 64), sizeBuf[:0]
 	for i, e := range Encodings {
-		if e.Table == nil {
-			continue
-		}
 		g := -1
-		for k := range groups {
-			if sameReading(Encodings[groups[k].members[0]], e, present) {
-				g = k
-				break
+		if e.Table != nil {
+			for k, f := range firsts {
+				var same bool
+				if diffs != nil {
+					same = diffs.same(f, i, &presentMask)
+				} else {
+					same = sameReading(Encodings[f], e, present)
+				}
+				if same {
+					g = k
+					break
+				}
 			}
+			if g < 0 {
+				g = len(groups)
+				groups, firsts, sizes = append(groups, group{}), append(firsts, i), append(sizes, 0)
+			}
+			sizes[g]++
 		}
-		if g < 0 {
-			g = len(groups)
-			groups = append(groups, group{})
+		groupOf = append(groupOf, g)
+	}
+	memberBuf := make([]int, len(Encodings))
+	for g := range groups {
+		groups[g].members, memberBuf = memberBuf[:0:sizes[g]], memberBuf[sizes[g]:]
+	}
+	for i, g := range groupOf {
+		if g >= 0 {
+			groups[g].members = append(groups[g].members, i)
 		}
-		groups[g].members = append(groups[g].members, i)
 	}
 	nl := len(m.Langs)
 	type cand struct {
@@ -270,7 +302,7 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// The packed word table pays for its building (about 200,000
 	// instructions) after a few windows: a process that detects one file
 	// weighs the words language by language.
-	packed := m.ranked.Add(1) > wordTableAfter && m.wordSums(words, wordSums)
+	packed := reuse && m.wordSums(words, wordSums)
 	asciiCost := func(l *Lang) int {
 		if !asciiDone[l.index] {
 			wc := 0
@@ -321,11 +353,13 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	}
 	// beyond lists the bytes read beyond p (full counts more of them).
 	var beyondBuf [256]byte
+	var beyondMask [4]uint64
 	beyond := beyondBuf[:0]
 	if full != hist {
 		for b, n := range full {
 			if n > hist[b] {
 				beyond = append(beyond, byte(b))
+				beyondMask[b>>6] |= 1 << (b & 63)
 			}
 		}
 	}
@@ -352,9 +386,20 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		}
 		k := float64(sc + asciiCost(c.t.L) + asciiPairs)
 		cls := c.t.cls // filled by scoring
-		for _, b := range beyond {
-			if cls[b]&classMask == Bad {
-				k += float64((full[b] - hist[b]) * BadCost)
+		if reuse && len(beyond) > 0 {
+			// the undefined bytes among them alone
+			bad := c.t.badBytes()
+			for j, w := range bad {
+				for w &= beyondMask[j]; w != 0; w &= w - 1 {
+					b := j<<6 | bits.TrailingZeros64(w)
+					k += float64((full[b] - hist[b]) * BadCost)
+				}
+			}
+		} else {
+			for _, b := range beyond {
+				if cls[b]&classMask == Bad {
+					k += float64((full[b] - hist[b]) * BadCost)
+				}
 			}
 		}
 		foreign := 0
@@ -366,7 +411,7 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		scores = append(scores, score{k, float64(sc), foreign})
 		slot[c.g*nl+c.t.L.index] = int16(len(scores))
 	}
-	var out []Scored
+	out := make([]Scored, 0, len(Encodings)+2)
 	for g := range groups {
 		members := groups[g].members
 		if !inTop[g] {
@@ -424,7 +469,7 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// window (scoring a shorter one made their costs look lower on long
 	// inputs, and they overtook the right reading).
 	q := p
-	lone := loneHighBytes(q)
+	lone := loneHigh(q, ws.high)
 	// Decoding costs far more than a table walk: a reading that costs
 	// more than twice the best single-byte reading per byte on the
 	// window's first probeBytes is ruled out without decoding the rest.
@@ -499,27 +544,32 @@ type windowStats struct {
 	asciiPairs    int
 	words         []WordPair
 	letters, runs int
-	wordCounts    [WordClasses << 5]int32
+	wordCounts    [wordCountsLen]int32
 }
 
 // scan gathers ws from p, with ascii the model of ASCII pairs.
-func (ws *windowStats) scan(p []byte, ascii string) {
+func (ws *windowStats) scan(p []byte, ascii *[128 * 128]uint8) {
 	ws.high = make([]int32, 0, highBytes(p))
-	counts := &ws.wordCounts
+	counts, hist := &ws.wordCounts, &ws.hist
 	prevWord, prev := uint8(0), byte(0x80)
+	pairs := 0
 	for i, b := range p {
-		ws.hist[b]++
+		hist[b]++
 		c := wordClass[b]
-		counts[int(prevWord)<<5|int(c)]++
+		// (the masks cost less than the bounds checks they spare:
+		// word classes are below 32, and both bytes of an ASCII pair
+		// below 0x80)
+		counts[(uint(prevWord)<<5|uint(c))&(wordCountsLen-1)]++
 		prevWord = c
 		if b >= 0x80 {
 			ws.high = append(ws.high, int32(i))
 		} else if prev < 0x80 {
-			ws.asciiPairs += int(ascii[int(prev)<<7|int(b)])
+			pairs += int(ascii[(uint(prev)<<7|uint(b))&(128*128-1)])
 		}
 		prev = b
 	}
-	counts[int(prevWord)<<5]++
+	ws.asciiPairs += pairs
+	counts[uint(prevWord)<<5&(wordCountsLen-1)]++
 	counts[0] = 0
 	// Every letter is counted once as the second of a pair, and a run
 	// starts at each letter after a non-letter (class 0).
@@ -531,25 +581,23 @@ func (ws *windowStats) scan(p []byte, ascii string) {
 	for c := 1; c < WordClasses; c++ {
 		ws.runs += int(counts[c])
 	}
-	ws.words = wordPairList(counts)
+	ws.words = wordPairList((*[WordClasses << 5]int32)(counts[:WordClasses<<5]))
 }
 
-// loneHighBytes reports whether most bytes above 7F in p stand alone
-// between ASCII bytes: the mark of accented letters in Latin-script text. In
-// double-byte text such a byte would be a whole character between ASCII
-// characters (a lead byte with an ASCII trail byte), which is rare; so the
-// double-byte encodings are not worth decoding.
-func loneHighBytes(p []byte) bool {
-	high, lone := 0, 0
-	for i, b := range p {
-		if b >= 0x80 {
-			high++
-			if (i == 0 || p[i-1] < 0x80) && (i+1 == len(p) || p[i+1] < 0x80) {
-				lone++
-			}
+// wordCountsLen is the length of windowStats.wordCounts: a power of two
+// (pairs of word classes a<<5|b fill WordClasses<<5 of it).
+const wordCountsLen = 32 << 5
+
+// loneHigh is loneHighBytes of p, whose bytes above 7F are at high.
+func loneHigh(p []byte, high []int32) bool {
+	lone := 0
+	for _, q := range high {
+		i := int(q)
+		if (i == 0 || p[i-1] < 0x80) && (i+1 == len(p) || p[i+1] < 0x80) {
+			lone++
 		}
 	}
-	return high >= 4 && lone*4 >= high*3
+	return len(high) >= 4 && lone*4 >= len(high)*3
 }
 
 // sameReading reports whether e and f read every byte of present (bytes
@@ -557,11 +605,61 @@ func loneHighBytes(p []byte) bool {
 // t, which the models cannot tell apart (Fold) and no byte distinguishes.
 func sameReading(e, f *Encoding, present []byte) bool {
 	for _, b := range present {
-		if e.Table[b] != f.Table[b] && (Fold(e.Table[b]) != Fold(f.Table[b]) || !commaForm(e.Table[b]) && !commaForm(f.Table[b])) {
+		if !sameByte(e, f, b) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameByte reports whether e and f read byte b alike (sameReading).
+func sameByte(e, f *Encoding, b byte) bool {
+	return e.Table[b] == f.Table[b] || Fold(e.Table[b]) == Fold(f.Table[b]) && (commaForm(e.Table[b]) || commaForm(f.Table[b]))
+}
+
+// readingDiffs holds, for each pair of single-byte encodings (indexes i <
+// j in Encodings), the bytes above 7F that they read differently
+// (sameByte) as a 128-bit mask: sameReading's walk over the bytes present,
+// for every pair RankWindow compares, was a fortieth of what detecting a
+// small file cost. Computed at once (about a million instructions) when a
+// process ranks its third window.
+type readingDiffs struct {
+	n    int
+	mask [][2]uint64 // at i*n+j
+}
+
+// readingDiffs returns m's readingDiffs, computed on first use.
+func (m *Model) readingDiffs() *readingDiffs {
+	m.diffsOnce.Do(func() {
+		n := len(Encodings)
+		d := &readingDiffs{n: n, mask: make([][2]uint64, n*n)}
+		for i, e := range Encodings {
+			if e.Table == nil {
+				continue
+			}
+			for j := i + 1; j < n; j++ {
+				f := Encodings[j]
+				if f.Table == nil {
+					continue
+				}
+				diff := &d.mask[i*n+j]
+				for b := 0x80; b < 0x100; b++ {
+					if !sameByte(e, f, byte(b)) {
+						diff[(b-0x80)>>6] |= 1 << (b & 63)
+					}
+				}
+			}
+		}
+		m.diffs = d
+	})
+	return m.diffs
+}
+
+// same is sameReading of Encodings[i] and Encodings[j] (single-byte, i <
+// j) on the bytes above 7F whose bits present sets (bit b-0x80).
+func (d *readingDiffs) same(i, j int, present *[2]uint64) bool {
+	diff := &d.mask[i*d.n+j]
+	return diff[0]&present[0]|diff[1]&present[1] == 0
 }
 
 // commaForm reports whether r is one of ș, ț, Ș, Ț.

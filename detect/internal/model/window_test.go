@@ -62,3 +62,62 @@ func TestStripMarkupMatchesWalk(t *testing.T) {
 		}
 	}
 }
+
+// loneHighBytes, the walk loneHigh replaced, reports whether most bytes above 7F in p stand alone
+// between ASCII bytes: the mark of accented letters in Latin-script text. In
+// double-byte text such a byte would be a whole character between ASCII
+// characters (a lead byte with an ASCII trail byte), which is rare; so the
+// double-byte encodings are not worth decoding.
+func loneHighBytes(p []byte) bool {
+	high, lone := 0, 0
+	for i, b := range p {
+		if b >= 0x80 {
+			high++
+			if (i == 0 || p[i-1] < 0x80) && (i+1 == len(p) || p[i+1] < 0x80) {
+				lone++
+			}
+		}
+	}
+	return high >= 4 && lone*4 >= high*3
+}
+
+// The bit masks RankWindow uses after a few windows agree with the walks
+// they replace: readingDiffs with sameReading, badBytes with the classes.
+func TestReuseMasksMatchWalks(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := m.readingDiffs()
+	rng := uint64(1)
+	for trial := 0; trial < 200; trial++ {
+		var present []byte
+		var mask [2]uint64
+		for b := 0x80; b < 0x100; b++ {
+			rng = rng*6364136223846793005 + 1442695040888963407
+			if rng>>60 < uint64(trial%16) {
+				present = append(present, byte(b))
+				mask[(b-0x80)>>6] |= 1 << (b & 63)
+			}
+		}
+		for i, e := range Encodings {
+			for j := i + 1; j < len(Encodings); j++ {
+				f := Encodings[j]
+				if e.Table == nil || f.Table == nil {
+					continue
+				}
+				if got, want := d.same(i, j, &mask), sameReading(e, f, present); got != want {
+					t.Fatalf("%s, %s on %x: same %v, walk %v", e.Name, f.Name, present, got, want)
+				}
+			}
+		}
+	}
+	for _, tb := range m.tables() {
+		bad := tb.badBytes()
+		for b := 0; b < 256; b++ {
+			if got, want := bad[b>>6]>>(b&63)&1 == 1, tb.ClassOf(byte(b)) == Bad; got != want {
+				t.Errorf("%s/%s byte %02X: bad %v, class %d", tb.Enc.Name, tb.L.Tag, b, got, tb.ClassOf(byte(b)))
+			}
+		}
+	}
+}
