@@ -121,3 +121,20 @@ func TestReuseMasksMatchWalks(t *testing.T) {
 		}
 	}
 }
+
+// No table reads printable ASCII (20-7E) as undefined: the detector's
+// histograms of the bytes beyond the statistics window, which only charge
+// undefined bytes and note the bytes above 7F present, skip words of it.
+func TestPrintableASCIINeverBad(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range m.tables() {
+		for b := 0x20; b < 0x7F; b++ {
+			if tb.ClassOf(byte(b)) == Bad {
+				t.Errorf("%s/%s reads %q as undefined", tb.Enc.Name, tb.L.Tag, rune(b))
+			}
+		}
+	}
+}
