@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -1342,12 +1343,31 @@ func (m *Model) TextFeatures(best Scored, p []byte) [3]float64 {
 		// fifth of 200 characters is not text
 		f[1] = float64(best.Foreign) / float64(best.High) * float64(min(best.High, 128)) / 32
 	}
-	ctrl := 0
-	for _, b := range p {
-		ctrl += int(controlByte[b])
-	}
-	f[2] = float64(ctrl) / float64(max(len(p), 1))
+	f[2] = float64(controls(p)) / float64(max(len(p), 1))
 	return f
+}
+
+// controls counts the bytes of p that controlByte marks, skipping the
+// words of eight bytes with none below 20 and no DEL (most of a text's:
+// a byte at a time, the count was a fiftieth of what detecting a small
+// file cost).
+func controls(p []byte) int {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	n := 0
+	for ; len(p) >= 8; p = p[8:] {
+		x := binary.LittleEndian.Uint64(p)
+		ctl := x & (lows * 0xE0) // zero in each byte below 20
+		del := x ^ (lows * 0x7F) // zero in each 7F
+		if ((ctl-lows)&^ctl|(del-lows)&^del)&highs != 0 {
+			for _, b := range p[:8] {
+				n += int(controlByte[b])
+			}
+		}
+	}
+	for _, b := range p {
+		n += int(controlByte[b])
+	}
+	return n
 }
 
 // controlByte is 1 for the control bytes TextFeatures counts: C0 but tab,

@@ -138,3 +138,25 @@ func TestPrintableASCIINeverBad(t *testing.T) {
 		}
 	}
 }
+
+// controls, eight bytes at a time, counts what a walk over controlByte does.
+func TestControlsMatchesWalk(t *testing.T) {
+	edges := []byte{0, 1, '\t', '\n', '\f', '\r', 0x1F, 0x20, 'a', 0x7E, 0x7F, 0x80, 0x9F, 0xFF}
+	rng := uint32(3)
+	for trial := 0; trial < 3000; trial++ {
+		p := make([]byte, trial%41)
+		want := 0
+		for i := range p {
+			rng = rng*1664525 + 1013904223
+			if rng>>30 == 0 {
+				p[i] = edges[int(rng>>8)%len(edges)]
+			} else {
+				p[i] = byte(rng >> 8)
+			}
+			want += int(controlByte[p[i]])
+		}
+		if got := controls(p); got != want {
+			t.Fatalf("% x: %d controls, walk %d", p, got, want)
+		}
+	}
+}
