@@ -160,3 +160,31 @@ func TestControlsMatchesWalk(t *testing.T) {
 		}
 	}
 }
+
+// decodeTo, into a buffer kept between uses, decodes as Decoder.Bytes does
+// (decode), errors included.
+func TestDecodeToMatchesDecode(t *testing.T) {
+	rng := uint32(5)
+	var buf []byte
+	for trial := 0; trial < 300; trial++ {
+		p := make([]byte, trial*7%2000)
+		for i := range p {
+			rng = rng*1664525 + 1013904223
+			if rng>>31 == 0 {
+				p[i] = 'a' + byte(rng>>8)%26
+			} else {
+				p[i] = byte(rng >> 8)
+			}
+		}
+		for _, e := range Encodings {
+			if e.Table != nil {
+				continue
+			}
+			want, wantErr := e.decode(p)
+			got, gotErr := e.decodeTo(&buf, p)
+			if !bytes.Equal(got, want) || (gotErr == nil) != (wantErr == nil) {
+				t.Fatalf("%s on % x: %q (%v), want %q (%v)", e.Name, p, got, gotErr, want, wantErr)
+			}
+		}
+	}
+}
