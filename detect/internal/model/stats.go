@@ -527,8 +527,19 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Scored) int { return cmp.Compare(a.Cost, b.Cost) })
-	return out
+	// Sorted by index: moving the readings themselves (and their pointers'
+	// write barriers) cost more than the comparisons.
+	var orderBuf [64]int32
+	order := orderBuf[:0]
+	for i := range out {
+		order = append(order, int32(i))
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(out[a].Cost, out[b].Cost) })
+	sorted := make([]Scored, len(out))
+	for i, j := range order {
+		sorted[i] = out[j]
+	}
+	return sorted
 }
 
 // windowStats is what RankWindow reads of its window, gathered in one
@@ -670,7 +681,9 @@ func commaForm(r rune) bool { return r == 'ș' || r == 'ț' || r == 'Ș' || r ==
 // invalid one, as for UTF-8 and an odd length for UTF-16; otherwise it is
 // where the prefix was cut, and costs nothing.
 func (m *Model) scoreDecoded(e *Encoding, p []byte, complete bool) Scored {
-	text, err := e.decode(p)
+	buf := decodeBufs.Get().(*[]byte)
+	defer decodeBufs.Put(buf)
+	text, err := e.decodeTo(buf, p)
 	if err != nil {
 		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
 	}
@@ -721,7 +734,9 @@ func (m *Model) scored(e *Encoding, rss []RuneScorer, tail []byte, complete bool
 // probe's text is decoded and scored once, and the rest of q decoded and
 // scored after it, instead of all of q again.
 func (m *Model) scoreProbed(e *Encoding, probe, q []byte, complete bool, hopeless func(Scored) bool, farWorse string) Scored {
-	text, err := e.decode(probe)
+	buf := decodeBufs.Get().(*[]byte)
+	defer decodeBufs.Put(buf)
+	text, err := e.decodeTo(buf, probe)
 	if err != nil {
 		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
 	}
@@ -736,7 +751,7 @@ func (m *Model) scoreProbed(e *Encoding, probe, q []byte, complete bool, hopeles
 		s.Cost = 1e18
 		return s
 	}
-	rest, err := e.decode(q[len(probe):])
+	rest, err := e.decodeTo(buf, q[len(probe):]) // (text is read)
 	if err != nil {
 		return m.scoreDecoded(e, q, complete)
 	}
