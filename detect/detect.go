@@ -1058,7 +1058,11 @@ func (d *Detector) candidates() []Candidate {
 			}
 		}
 	}
-	sp, contiguous := model.Window(p)
+	// The window's buffers are used again for the next input's (sp is
+	// not read after this call).
+	bufs := windowBufs.Get().(*model.WindowBufs)
+	defer windowBufs.Put(bufs)
+	sp, contiguous := model.WindowTo(p, bufs)
 	// The histogram of everything read, unless the window is all of it
 	// (RankWindow counts the window's bytes itself).
 	var full *[256]int
@@ -1103,6 +1107,9 @@ func (d *Detector) candidates() []Candidate {
 	slices.SortStableFunc(out, func(a, b Candidate) int { return cmp.Compare(b.Confidence, a.Confidence) })
 	return append(out, ruled...)
 }
+
+// windowBufs keeps the buffers of statistics windows between inputs.
+var windowBufs = sync.Pool{New: func() any { return new(model.WindowBufs) }}
 
 // costNote is fmt.Sprintf("%.1f bits per byte as %s, %.1f bits more than
 // the best", perByte, lang, more), without fmt's reflection (a note for

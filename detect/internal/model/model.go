@@ -1157,7 +1157,11 @@ func WordPairs(p []byte) []WordPair {
 
 // wordPairList lists the pairs counts counts (at a<<5|b) as WordPairs.
 func wordPairList(counts *[WordClasses << 5]int32) []WordPair {
-	var out []WordPair
+	return appendWordPairs(nil, counts)
+}
+
+// appendWordPairs is wordPairList appended to out.
+func appendWordPairs(out []WordPair, counts *[WordClasses << 5]int32) []WordPair {
 	for i, n := range counts {
 		if n != 0 {
 			out = append(out, WordPair{uint16(i>>5*WordClasses + i&31), n})

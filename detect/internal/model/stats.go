@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -191,7 +192,9 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 // UTF-16. Every reading is scored on all of p, so that their costs compare.
 func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) []Scored {
 	// One pass over the window gathers what every candidate reads of it.
-	ws := new(windowStats)
+	ws := windowStatsPool.Get().(*windowStats)
+	defer windowStatsPool.Put(ws)
+	ws.reset()
 	ws.scan(p, m.asciiArr)
 	hist := &ws.hist
 	if full == nil {
@@ -558,9 +561,22 @@ type windowStats struct {
 	wordCounts    [wordCountsLen]int32
 }
 
+// windowStatsPool keeps windowStats, with the room their slices grew to,
+// between windows.
+var windowStatsPool = sync.Pool{New: func() any { return new(windowStats) }}
+
+// reset zeroes ws, keeping its slices' room.
+func (ws *windowStats) reset() {
+	high, words := ws.high[:0], ws.words[:0]
+	*ws = windowStats{}
+	ws.high, ws.words = high, words
+}
+
 // scan gathers ws from p, with ascii the model of ASCII pairs.
 func (ws *windowStats) scan(p []byte, ascii *[128 * 128]uint8) {
-	ws.high = make([]int32, 0, highBytes(p))
+	if n := highBytes(p); cap(ws.high) < n {
+		ws.high = make([]int32, 0, n)
+	}
 	counts, hist := &ws.wordCounts, &ws.hist
 	prevWord, prev := uint8(0), byte(0x80)
 	pairs := 0
@@ -592,7 +608,7 @@ func (ws *windowStats) scan(p []byte, ascii *[128 * 128]uint8) {
 	for c := 1; c < WordClasses; c++ {
 		ws.runs += int(counts[c])
 	}
-	ws.words = wordPairList((*[WordClasses << 5]int32)(counts[:WordClasses<<5]))
+	ws.words = appendWordPairs(ws.words[:0], (*[WordClasses << 5]int32)(counts[:WordClasses<<5]))
 }
 
 // wordCountsLen is the length of windowStats.wordCounts: a power of two
@@ -900,15 +916,37 @@ const statBytes = 16 << 10
 // encoding: 0A is neither a lead nor a trail byte in any of them. Every
 // candidate is scored on this same window, so their costs compare.
 func Window(p []byte) (w []byte, contiguous bool) {
-	w, contiguous = evidenceLines(p)
-	if s, changed := stripMarkup(w); changed {
+	return WindowTo(p, nil)
+}
+
+// WindowBufs are the buffers WindowTo builds a window in, kept between
+// windows (a window of lines picked from a long text, and the same
+// without markup, were a fifth of the memory detecting a file took).
+type WindowBufs struct{ lines, stripped []byte }
+
+// WindowTo is Window, building the window in bufs (grown as needed) when
+// it is not p's own start: the window is then valid until bufs' next use.
+// bufs may be nil.
+func WindowTo(p []byte, bufs *WindowBufs) (w []byte, contiguous bool) {
+	var lines, stripped []byte
+	if bufs != nil {
+		lines, stripped = bufs.lines[:0], bufs.stripped[:0]
+	}
+	w, contiguous = evidenceLines(p, lines)
+	if bufs != nil && !contiguous {
+		bufs.lines = w
+	}
+	if s, changed := stripMarkup(w, stripped); changed {
+		if bufs != nil {
+			bufs.stripped = s
+		}
 		return s, false
 	}
 	return w, contiguous
 }
 
 // evidenceLines is Window before markup is taken out.
-func evidenceLines(p []byte) (w []byte, contiguous bool) {
+func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 	p = p[:min(len(p), 4*statBytes)]
 	high, start, keep := 0, 0, 0
 	var out []byte
@@ -925,7 +963,10 @@ func evidenceLines(p []byte) (w []byte, contiguous bool) {
 				keep = end // still p's own start: no copy yet
 			} else {
 				if out == nil {
-					out = append(make([]byte, 0, statBytes), p[:keep]...)
+					if cap(buf) < statBytes {
+						buf = make([]byte, 0, statBytes)
+					}
+					out = append(buf[:0], p[:keep]...)
 				}
 				out = append(out, line...)
 			}
@@ -958,7 +999,7 @@ func evidenceLines(p []byte) (w []byte, contiguous bool) {
 // tilt the language models towards English and its encodings. '<', '>'
 // and '&' are never trail bytes of a supported double-byte encoding, so
 // no character is split.
-func stripMarkup(w []byte) ([]byte, bool) {
+func stripMarkup(w, buf []byte) ([]byte, bool) {
 	var out []byte
 	last := 0 // w[last:] is not copied yet
 	// The next '<' and '&' at or after i, found by IndexByte (a byte at a
@@ -980,7 +1021,10 @@ func stripMarkup(w []byte) ([]byte, bool) {
 			continue
 		}
 		if out == nil {
-			out = make([]byte, 0, len(w))
+			if cap(buf) < len(w) {
+				buf = make([]byte, 0, len(w))
+			}
+			out = buf[:0]
 		}
 		out = append(append(out, w[last:i]...), ' ')
 		i += n

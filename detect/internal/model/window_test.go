@@ -55,7 +55,7 @@ func TestStripMarkupMatchesWalk(t *testing.T) {
 	}
 	for _, s := range []string{"", "<", "&", "a<b", "<p>caf\xe9</p>", "x &amp; y &#233; & z &;", "<<p>>", "&&amp;<<a href=x>&lt;",
 		"<p\n>", "t\xe9<b>\xe8</b>&nbsp;", "<!-- c --><?xml v?></a>&x", "a < b & c > d", "&#x;&#12;<1>< p>"} {
-		got, ok := stripMarkup([]byte(s))
+		got, ok := stripMarkup([]byte(s), nil)
 		want, wok := walk([]byte(s))
 		if string(got) != string(want) || ok != wok {
 			t.Errorf("%q: %q %v, walk %q %v", s, got, ok, want, wok)
@@ -185,6 +185,37 @@ func TestDecodeToMatchesDecode(t *testing.T) {
 			if !bytes.Equal(got, want) || (gotErr == nil) != (wantErr == nil) {
 				t.Fatalf("%s on % x: %q (%v), want %q (%v)", e.Name, p, got, gotErr, want, wantErr)
 			}
+		}
+	}
+}
+
+// WindowTo, its buffers used again and again, gives what Window gives, and
+// never writes into the text it reads.
+func TestWindowToReusesBuffers(t *testing.T) {
+	var bufs WindowBufs
+	rng := uint32(9)
+	for trial := 0; trial < 400; trial++ {
+		var p []byte
+		for line := 0; line < trial%60; line++ {
+			rng = rng*1664525 + 1013904223
+			switch rng >> 30 {
+			case 0:
+				p = append(p, "<td class=\"x\">caf\xe9 &amp; th\xe9</td>\n"...)
+			case 1:
+				p = append(p, "plain ascii line\n"...)
+			case 2:
+				p = append(p, bytes.Repeat([]byte("\xe0\xe1 "), int(rng>>8)%300)...)
+				p = append(p, '\n')
+			default:
+				p = append(p, "x < y & z\n"...)
+			}
+		}
+		orig := append([]byte(nil), p...)
+		want, wantC := Window(orig)
+		want = append([]byte(nil), want...)
+		got, gotC := WindowTo(p, &bufs)
+		if !bytes.Equal(got, want) || gotC != wantC || !bytes.Equal(p, orig) {
+			t.Fatalf("trial %d: window %q (%v), want %q (%v)", trial, got, gotC, want, wantC)
 		}
 	}
 }
