@@ -261,7 +261,7 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		}
 		groupOf = append(groupOf, g)
 	}
-	memberBuf := make([]int, len(Encodings))
+	memberBuf := grown(&ws.members, len(Encodings))
 	for g := range groups {
 		groups[g].members, memberBuf = memberBuf[:0:sizes[g]], memberBuf[sizes[g]:]
 	}
@@ -271,20 +271,14 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		}
 	}
 	nl := len(m.Langs)
-	type cand struct {
-		g, order int
-		t        *ByteTable
-		uni      int
-	}
+	type cand = rankCand
+	type score = rankScore
 	// taken marks the languages a group has a table of (its first
 	// member's that reads them); score is a full score of one, slot the
-	// place of a group's language's score in scores, plus one.
-	type score struct {
-		k, high float64
-		foreign int
-	}
-	taken := make([]bool, len(groups)*nl)
-	cands := make([]cand, 0, len(m.allTables))
+	// place of a group's language's score in scores, plus one. (Their
+	// slices are ws's, kept between windows.)
+	taken := grown(&ws.taken, len(groups)*nl)
+	cands := ws.cands[:0]
 	for g := range groups {
 		for _, i := range groups[g].members {
 			for _, t := range m.tablesOf[i] {
@@ -299,9 +293,9 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// asciiCost depends on the language alone: computed once for each
 	// (the word pairs' walk, repeated for every candidate table, was a
 	// tenth of what detecting a small file cost).
-	asciiCosts := make([]int, nl)
-	asciiDone := make([]bool, nl)
-	wordSums := make([]int, nl)
+	asciiCosts := grown(&ws.asciiCosts, nl)
+	asciiDone := grown(&ws.asciiDone, nl)
+	wordSums := grown(&ws.wordSums, nl)
 	// The packed word table pays for its building (about 200,000
 	// instructions) after a few windows: a process that detects one file
 	// weighs the words language by language.
@@ -328,11 +322,11 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// candidate, and the few of a group sorted, not all of them (the sort
 	// was a fiftieth of what detecting a small file cost).
 	byCost := func(a, b cand) int { return cmp.Or(cmp.Compare(a.uni, b.uni), cmp.Compare(a.order, b.order)) }
-	start := make([]int, len(groups)+1)
+	start := grown(&ws.start, len(groups)+1)
 	for i := range cands {
 		start[cands[i].g+1] = i + 1
 	}
-	ranked := make([]cand, 0, len(groups)) // each group's best
+	ranked := ws.ranked[:0] // each group's best
 	for g := range groups {
 		if start[g+1] < start[g] {
 			start[g+1] = start[g] // no candidates
@@ -344,8 +338,8 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	slices.SortFunc(ranked, byCost)
 	// Full scores for the best languages by byte frequencies: at least the
 	// best two of every group among the TopGroups best groups.
-	slot := make([]int16, len(groups)*nl)
-	scores := make([]score, 0, 64)
+	slot := grown(&ws.slot, len(groups)*nl)
+	scores := ws.scores[:0]
 	high := 0
 	for _, b := range seen {
 		high += hist[b]
@@ -369,8 +363,8 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// The pairs every table scores, counted once for all of them.
 	var pairs bytePairs
 	pairsOK := pairs.collect(p, ws.high)
-	inTop := make([]bool, len(groups))
-	var chosen []cand
+	inTop := grown(&ws.inTop, len(groups))
+	chosen := ws.chosen[:0]
 	for _, r := range ranked[:min(len(ranked), TopGroups)] {
 		inTop[r.g] = true
 		c := cands[start[r.g]:start[r.g+1]]
@@ -414,7 +408,8 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		scores = append(scores, score{k, float64(sc), foreign})
 		slot[c.g*nl+c.t.L.index] = int16(len(scores))
 	}
-	out := make([]Scored, 0, len(Encodings)+2)
+	ws.cands, ws.ranked, ws.scores, ws.chosen = cands, ranked, scores, chosen
+	out := ws.out[:0]
 	for g := range groups {
 		members := groups[g].members
 		if !inTop[g] {
@@ -542,7 +537,34 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	for i, j := range order {
 		sorted[i] = out[j]
 	}
+	clear(out) // (the pool keeps no readings alive)
+	ws.out = out[:0]
 	return sorted
+}
+
+// rankCand is a byte table RankWindow may score in full: its group, its
+// place in order, and its unigram cost.
+type rankCand struct {
+	g, order int
+	t        *ByteTable
+	uni      int
+}
+
+// rankScore is a full score of one candidate.
+type rankScore struct {
+	k, high float64
+	foreign int
+}
+
+// grown returns *buf resized to n zero values, reusing its room.
+func grown[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	} else {
+		*buf = (*buf)[:n]
+		clear(*buf)
+	}
+	return *buf
 }
 
 // windowStats is what RankWindow reads of its window, gathered in one
@@ -559,17 +581,24 @@ type windowStats struct {
 	words         []WordPair
 	letters, runs int
 	wordCounts    [wordCountsLen]int32
+	// RankWindow's scratch, kept with the rest between windows.
+	members, start, asciiCosts, wordSums []int
+	taken, asciiDone, inTop              []bool
+	slot                                 []int16
+	cands, ranked, chosen                []rankCand
+	scores                               []rankScore
+	out                                  []Scored
 }
 
 // windowStatsPool keeps windowStats, with the room their slices grew to,
 // between windows.
 var windowStatsPool = sync.Pool{New: func() any { return new(windowStats) }}
 
-// reset zeroes ws, keeping its slices' room.
+// reset zeroes ws's statistics, keeping its slices' room.
 func (ws *windowStats) reset() {
-	high, words := ws.high[:0], ws.words[:0]
-	*ws = windowStats{}
-	ws.high, ws.words = high, words
+	ws.hist, ws.wordCounts = [256]int{}, [wordCountsLen]int32{}
+	ws.high, ws.words = ws.high[:0], ws.words[:0]
+	ws.asciiPairs, ws.letters, ws.runs = 0, 0, 0
 }
 
 // scan gathers ws from p, with ascii the model of ASCII pairs.
