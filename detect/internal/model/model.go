@@ -808,37 +808,60 @@ func (s *RuneScorer) AddText(p []byte) {
 		}
 		cost, wsum, wp, letters := s.Cost, s.words, s.wordPrev, s.Letters
 		prev, n := s.prevRune, s.Runes
+		// A run of ASCII: the word classes tell the letters (class 0 is
+		// anything else), a language without Words reads zeros (its
+		// pair 0-0 is never charged: wordArray leaves it 0), and only
+		// the text's first character has no pair before it.
+		wt := words
+		if wt == nil {
+			wt = &noWords
+		}
+		prevLetter := isASCIILetter(prev)
 		j := i
+		if n == 0 {
+			// the first character of the text (ASCII, as p[i] is)
+			w := wordClass[p[j]]
+			wsum += int(wt[(uint(wp)<<5|uint(w))&(1<<10-1)])
+			wp, prevLetter = w, w != 0
+			if w != 0 {
+				letters++
+				cost += asciiRun
+			}
+			prev = rune(p[j])
+			n++
+			j++
+		}
 		for ; j < len(p); j++ {
 			b := p[j]
 			if b >= 0x80 {
 				break
 			}
-			if words != nil {
-				w := wordClass[b]
-				if w|wp != 0 {
-					wsum += int(words[(int(wp)<<5|int(w))&(1<<10-1)])
-				}
-				wp = w
-			}
-			if asciiLetter[b] {
+			w := wordClass[b]
+			wsum += int(wt[(uint(wp)<<5|uint(w))&(1<<10-1)])
+			wp = w
+			if w != 0 {
 				letters++
-				if !isASCIILetter(prev) {
+				if !prevLetter {
 					cost += asciiRun
 				}
 			}
-			if n > 0 {
-				cost += int(ascii[(int(prev)<<7|int(b))&(128*128-1)])
-			}
+			prevLetter = w != 0
+			cost += int(ascii[(uint(prev)<<7|uint(b))&(128*128-1)])
 			prev = rune(b)
 			n++
 		}
-		s.Cost, s.words, s.wordPrev, s.Letters = cost, wsum, wp, letters
+		s.Cost, s.Letters = cost, letters
+		if words != nil {
+			s.words, s.wordPrev = wsum, wp
+		}
 		s.prevRune, s.Runes = prev, n
 		s.prev, s.prevCase = l.asciiClasses()[prev], asciiCase[prev]
 		i = j
 	}
 }
+
+// noWords is the word array of a language without Words.
+var noWords [1 << 10]int8
 
 // wordArray returns l.Words at a<<5|b, built on first use, or nil when l
 // has no Words.
@@ -855,6 +878,7 @@ func (l *Lang) wordArray() *[1 << 10]int8 {
 			t[a<<5|b] = int8(l.Words[a*WordClasses+b])
 		}
 	}
+	t[0] = 0           // the pair 0-0 (no letter) is never charged
 	l.wordArr.Store(t) // computed alike by any goroutine that races here
 	return t
 }
