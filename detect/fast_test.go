@@ -684,3 +684,44 @@ func TestPrintable8(t *testing.T) {
 		t.Errorf("'p' counted %d times in words of printable ASCII", got['p'])
 	}
 }
+
+// A tally counts every byte but printable ASCII exactly, whatever the mix of
+// runs (markup, non-Latin text, UTF-16) and wherever its writes cut them.
+func TestTallyMixedRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := 0; trial < 300; trial++ {
+		var p []byte
+		for len(p) < 5000 {
+			switch n := 1 + rng.IntN(200); rng.IntN(4) {
+			case 0:
+				p = append(p, bytes.Repeat([]byte("<td>x</td>"), n/10+1)...)
+			case 1:
+				for range n {
+					p = append(p, byte(0xC0+rng.IntN(64)))
+				}
+			case 2:
+				for range n {
+					p = append(p, byte('a'+rng.IntN(26)), 0)
+				}
+			default:
+				for range n {
+					p = append(p, byte(rng.IntN(256)))
+				}
+			}
+		}
+		var tl tally
+		for q := p; len(q) > 0; {
+			k := min(len(q), 1+rng.IntN(3000))
+			tl.add(q[:k])
+			q = q[k:]
+		}
+		var got, want [256]int
+		tl.into(&got)
+		for _, b := range p {
+			want[b]++
+		}
+		if !sameCounted(&got, &want) {
+			t.Fatalf("trial %d: counts differ", trial)
+		}
+	}
+}
