@@ -622,7 +622,8 @@ func printable8(x uint64) bool {
 // one table. The 32-bit counts are folded into whole before they could
 // overflow.
 //
-// Words of eight printable ASCII bytes (20-7E) are not counted: the counts
+// Words of eight printable ASCII bytes (20-7E) are not counted (in long
+// runs of other words, where the test is skipped, some are): the counts
 // serve the structural verdicts (NULs) and the statistics, which read of
 // the bytes beyond their window only those above 7F present and the
 // undefined ones (controls; no table leaves printable ASCII undefined,
@@ -646,11 +647,22 @@ func (t *tally) add(p []byte) {
 		t.n += k
 		q := p[:k]
 		p = p[k:]
+		// After eight words in a row with other bytes (text in another
+		// script, UTF-16), the next eight are counted without the test,
+		// which seldom passes there (the words of markup between
+		// non-ASCII words are seldom that many).
+		miss := 0
 		for ; len(q) >= 8; q = q[8:] {
 			x := binary.LittleEndian.Uint64(q)
-			if printable8(x) {
-				continue
+			if miss < 8 {
+				if printable8(x) {
+					miss = 0
+					continue
+				}
+			} else if miss == 16 {
+				miss = 0
 			}
+			miss++
 			t.t[0][byte(x)]++
 			t.t[1][byte(x>>8)]++
 			t.t[2][byte(x>>16)]++
