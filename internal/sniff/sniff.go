@@ -16,6 +16,7 @@ package sniff
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"sync/atomic"
 
@@ -366,6 +367,10 @@ func SurrogatePairs(p []byte, big bool) int {
 	n := 0
 	mask := surrogateMask(big)
 	for i := 0; i+4 <= len(p); i += 2 {
+		if i+16 <= len(p) && noUnitIn(p[i:], mask, 0xFC, 0xD8) && noUnitIn(p[i+8:], mask, 0xFC, 0xD8) {
+			i += 14 // eight units, none a high surrogate (half the loop's turns)
+			continue
+		}
 		if i+8 <= len(p) && noUnitIn(p[i:], mask, 0xFC, 0xD8) {
 			i += 6 // four units, none a high surrogate, so none starts a pair
 			continue
@@ -460,6 +465,18 @@ func controlText(p []byte) bool {
 // DEL.
 func Controls(p []byte) int {
 	n := 0
+	// Eight bytes at a time skip words with no byte below 20 and no DEL
+	// (most of a text's): a byte at a time, this loop was a fortieth of
+	// what detecting a small legacy file cost.
+	for len(p) >= 8 {
+		x := binary.LittleEndian.Uint64(p)
+		if zeroBytes(x&(lows*0xE0))|zeroBytes(x^(lows*0x7F)) != 0 {
+			for _, b := range p[:8] {
+				n += int(controlByte[b])
+			}
+		}
+		p = p[8:]
+	}
 	for _, b := range p {
 		n += int(controlByte[b])
 	}

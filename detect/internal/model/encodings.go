@@ -19,6 +19,7 @@ import (
 	"golang.org/x/text/encoding/korean"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
+	"golang.org/x/text/transform"
 )
 
 // Encoding is one legacy encoding the statistics can choose.
@@ -54,6 +55,44 @@ func (e *Encoding) decode(p []byte) ([]byte, error) {
 	out, err := d.Bytes(p)
 	e.decoders.Put(d)
 	return out, err
+}
+
+// decodeBufs holds the buffers decodeTo decodes into, between windows.
+var decodeBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// decodeTo is decode into *buf (grown as needed, and kept grown): the
+// text is read and dropped before the buffer's next use. Decoder.Bytes
+// allocated a buffer the size of p for every reading of every window,
+// and grew it again and again (1 byte becomes up to 3 of UTF-8).
+func (e *Encoding) decodeTo(buf *[]byte, p []byte) ([]byte, error) {
+	d, _ := e.decoders.Get().(*encoding.Decoder)
+	if d == nil {
+		d = e.Enc.NewDecoder()
+	}
+	defer e.decoders.Put(d)
+	d.Reset()
+	if need := 3*len(p) + 16; cap(*buf) < need {
+		*buf = make([]byte, need)
+	}
+	dst := (*buf)[:cap(*buf)]
+	pDst, pSrc := 0, 0
+	for {
+		nDst, nSrc, err := d.Transform(dst[pDst:], p[pSrc:], true)
+		pDst += nDst
+		pSrc += nSrc
+		if err != transform.ErrShortDst {
+			if err != nil {
+				return nil, err
+			}
+			return dst[:pDst], nil
+		}
+		if nDst == 0 {
+			grown := make([]byte, 2*len(dst)+64)
+			copy(grown, dst[:pDst])
+			dst = grown
+			*buf = grown
+		}
+	}
 }
 
 // Single-byte language groups.

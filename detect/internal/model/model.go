@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -124,6 +125,8 @@ type Model struct {
 	wordsOnce  sync.Once
 	wordTab    *wordTable
 	ranked     atomic.Int64 // windows RankWindow has ranked
+	diffsOnce  sync.Once
+	diffs      *readingDiffs
 	allTables  []*ByteTable
 	tablesOf   [][]*ByteTable
 	langsOf    [][]*Lang
@@ -805,37 +808,60 @@ func (s *RuneScorer) AddText(p []byte) {
 		}
 		cost, wsum, wp, letters := s.Cost, s.words, s.wordPrev, s.Letters
 		prev, n := s.prevRune, s.Runes
+		// A run of ASCII: the word classes tell the letters (class 0 is
+		// anything else), a language without Words reads zeros (its
+		// pair 0-0 is never charged: wordArray leaves it 0), and only
+		// the text's first character has no pair before it.
+		wt := words
+		if wt == nil {
+			wt = &noWords
+		}
+		prevLetter := isASCIILetter(prev)
 		j := i
+		if n == 0 {
+			// the first character of the text (ASCII, as p[i] is)
+			w := wordClass[p[j]]
+			wsum += int(wt[(uint(wp)<<5|uint(w))&(1<<10-1)])
+			wp, prevLetter = w, w != 0
+			if w != 0 {
+				letters++
+				cost += asciiRun
+			}
+			prev = rune(p[j])
+			n++
+			j++
+		}
 		for ; j < len(p); j++ {
 			b := p[j]
 			if b >= 0x80 {
 				break
 			}
-			if words != nil {
-				w := wordClass[b]
-				if w|wp != 0 {
-					wsum += int(words[(int(wp)<<5|int(w))&(1<<10-1)])
-				}
-				wp = w
-			}
-			if asciiLetter[b] {
+			w := wordClass[b]
+			wsum += int(wt[(uint(wp)<<5|uint(w))&(1<<10-1)])
+			wp = w
+			if w != 0 {
 				letters++
-				if !isASCIILetter(prev) {
+				if !prevLetter {
 					cost += asciiRun
 				}
 			}
-			if n > 0 {
-				cost += int(ascii[(int(prev)<<7|int(b))&(128*128-1)])
-			}
+			prevLetter = w != 0
+			cost += int(ascii[(uint(prev)<<7|uint(b))&(128*128-1)])
 			prev = rune(b)
 			n++
 		}
-		s.Cost, s.words, s.wordPrev, s.Letters = cost, wsum, wp, letters
+		s.Cost, s.Letters = cost, letters
+		if words != nil {
+			s.words, s.wordPrev = wsum, wp
+		}
 		s.prevRune, s.Runes = prev, n
 		s.prev, s.prevCase = l.asciiClasses()[prev], asciiCase[prev]
 		i = j
 	}
 }
+
+// noWords is the word array of a language without Words.
+var noWords [1 << 10]int8
 
 // wordArray returns l.Words at a<<5|b, built on first use, or nil when l
 // has no Words.
@@ -852,6 +878,7 @@ func (l *Lang) wordArray() *[1 << 10]int8 {
 			t[a<<5|b] = int8(l.Words[a*WordClasses+b])
 		}
 	}
+	t[0] = 0           // the pair 0-0 (no letter) is never charged
 	l.wordArr.Store(t) // computed alike by any goroutine that races here
 	return t
 }
@@ -867,6 +894,25 @@ type ByteTable struct {
 	// small file does not classify the bytes of about 150 tables.
 	cls    *[256]uint8
 	filled sync.Once
+	// bad marks the bytes whose class is Bad (bit b&63 of bad[b>>6]),
+	// computed on first use (badBytes).
+	bad atomic.Pointer[[4]uint64]
+}
+
+// badBytes returns t's bytes of class Bad as a 256-bit mask.
+func (t *ByteTable) badBytes() *[4]uint64 {
+	if m := t.bad.Load(); m != nil {
+		return m
+	}
+	t.fill()
+	m := new([4]uint64)
+	for b, c := range t.cls {
+		if c&classMask == Bad {
+			m[b>>6] |= 1 << (b & 63)
+		}
+	}
+	t.bad.Store(m)
+	return m
 }
 
 // NewByteTable builds the table of e (single-byte) for l.
@@ -1136,7 +1182,11 @@ func WordPairs(p []byte) []WordPair {
 
 // wordPairList lists the pairs counts counts (at a<<5|b) as WordPairs.
 func wordPairList(counts *[WordClasses << 5]int32) []WordPair {
-	var out []WordPair
+	return appendWordPairs(nil, counts)
+}
+
+// appendWordPairs is wordPairList appended to out.
+func appendWordPairs(out []WordPair, counts *[WordClasses << 5]int32) []WordPair {
 	for i, n := range counts {
 		if n != 0 {
 			out = append(out, WordPair{uint16(i>>5*WordClasses + i&31), n})
@@ -1227,12 +1277,18 @@ func (m *Model) wordSums(w []WordPair, sums []int) bool {
 	}
 	t := m.words()
 	nw := (len(t.langs) + 1) / 2
-	acc := make([]int64, nw)
+	var accBuf [32]int64
+	acc := accBuf[:0]
+	if nw > len(accBuf) {
+		acc = make([]int64, nw)
+	}
+	acc = acc[:nw]
 	for _, x := range w {
 		n := int64(x.N)
 		row := t.packed[int(x.Index)*nw : int(x.Index)*nw+nw]
+		a := acc[:len(row)] // (spares the loop its bounds checks)
 		for j, v := range row {
-			acc[j] += n * v
+			a[j] += n * v
 		}
 	}
 	for i, l := range t.langs {
@@ -1316,12 +1372,31 @@ func (m *Model) TextFeatures(best Scored, p []byte) [3]float64 {
 		// fifth of 200 characters is not text
 		f[1] = float64(best.Foreign) / float64(best.High) * float64(min(best.High, 128)) / 32
 	}
-	ctrl := 0
-	for _, b := range p {
-		ctrl += int(controlByte[b])
-	}
-	f[2] = float64(ctrl) / float64(max(len(p), 1))
+	f[2] = float64(controls(p)) / float64(max(len(p), 1))
 	return f
+}
+
+// controls counts the bytes of p that controlByte marks, skipping the
+// words of eight bytes with none below 20 and no DEL (most of a text's:
+// a byte at a time, the count was a fiftieth of what detecting a small
+// file cost).
+func controls(p []byte) int {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	n := 0
+	for ; len(p) >= 8; p = p[8:] {
+		x := binary.LittleEndian.Uint64(p)
+		ctl := x & (lows * 0xE0) // zero in each byte below 20
+		del := x ^ (lows * 0x7F) // zero in each 7F
+		if ((ctl-lows)&^ctl|(del-lows)&^del)&highs != 0 {
+			for _, b := range p[:8] {
+				n += int(controlByte[b])
+			}
+		}
+	}
+	for _, b := range p {
+		n += int(controlByte[b])
+	}
+	return n
 }
 
 // controlByte is 1 for the control bytes TextFeatures counts: C0 but tab,

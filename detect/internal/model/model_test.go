@@ -400,10 +400,13 @@ func TestWindowStatsMatchWalks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"", "a", "\xe9", "Ab cd", "Stra\xdfe 12, \xe9t\xe9!", "x\x80\x81YZ\xff", "  ..  ", "\xd0\xee\xf1\xf1\xe8\xff abc\n\xff"} {
+	for _, s := range []string{"", "a", "\xe9", "Ab cd", "Stra\xdfe 12, \xe9t\xe9!", "x\x80\x81YZ\xff", "  ..  ", "\xd0\xee\xf1\xf1\xe8\xff abc\n\xff", "\xe9a\xe8b\xe0c\xf9", "\xe9a\xe8b\xe0c\xf9\xfa", "\xe9\xe8 \xe0 \xf9 \xfa"} {
 		p := []byte(s)
 		var ws windowStats
-		ws.scan(p, m.ascii)
+		ws.scan(p, m.asciiArr)
+		if got, want := loneHigh(p, ws.high), loneHighBytes(p); got != want {
+			t.Errorf("%q: lone high bytes %v, walk %v", s, got, want)
+		}
 		letters, runs := ASCIIRuns(p)
 		if ws.letters != letters || ws.runs != runs {
 			t.Errorf("%q: %d letters in %d runs, walk %d in %d", s, ws.letters, ws.runs, letters, runs)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -191,13 +192,23 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 // UTF-16. Every reading is scored on all of p, so that their costs compare.
 func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) []Scored {
 	// One pass over the window gathers what every candidate reads of it.
-	ws := new(windowStats)
-	ws.scan(p, m.ascii)
+	ws := windowStatsPool.Get().(*windowStats)
+	defer windowStatsPool.Put(ws)
+	ws.reset()
+	ws.scan(p, m.asciiArr)
 	hist := &ws.hist
 	if full == nil {
 		full = hist
 	}
 	m.tablesInit()
+	// After a few windows the process is detecting many files: what pays
+	// for itself over several (the packed word table, the encodings'
+	// differences and the tables' undefined bytes as bit masks) is built.
+	reuse := m.ranked.Add(1) > wordTableAfter
+	var diffs *readingDiffs
+	if reuse {
+		diffs = m.readingDiffs()
+	}
 	// group is a set of encodings that read every byte present alike.
 	// Slices indexed by group and language stand in for maps: their
 	// hashing was a tenth of what detecting a small file cost.
@@ -207,49 +218,67 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// The bytes above 7F present, walked by sameReading instead of all
 	// 128 for every pair of encodings; seen those of p itself.
 	var presentBuf, seenBuf [128]byte
+	var presentMask [2]uint64
 	present, seen := presentBuf[:0], seenBuf[:0]
 	for b := 0x80; b < 256; b++ {
 		if full[b] != 0 {
 			present = append(present, byte(b))
+			presentMask[(b-0x80)>>6] |= 1 << (b & 63)
 		}
 		if hist[b] != 0 {
 			seen = append(seen, byte(b))
 		}
 	}
+	// Each group's members are in order in one array (appending to a
+	// slice of each group cost a hundredth of a small file's detection).
 	var groupBuf [64]group
-	groups := groupBuf[:0]
+	var groupOfBuf, sizeBuf [64]int
+	groupOf := groupOfBuf[:0]
+	if len(Encodings) > len(groupOfBuf) {
+		groupOf = make([]int, 0, len(Encodings))
+	}
+	groups, firsts, sizes := groupBuf[:0], make([]int, 0, 64), sizeBuf[:0]
 	for i, e := range Encodings {
-		if e.Table == nil {
-			continue
-		}
 		g := -1
-		for k := range groups {
-			if sameReading(Encodings[groups[k].members[0]], e, present) {
-				g = k
-				break
+		if e.Table != nil {
+			for k, f := range firsts {
+				var same bool
+				if diffs != nil {
+					same = diffs.same(f, i, &presentMask)
+				} else {
+					same = sameReading(Encodings[f], e, present)
+				}
+				if same {
+					g = k
+					break
+				}
 			}
+			if g < 0 {
+				g = len(groups)
+				groups, firsts, sizes = append(groups, group{}), append(firsts, i), append(sizes, 0)
+			}
+			sizes[g]++
 		}
-		if g < 0 {
-			g = len(groups)
-			groups = append(groups, group{})
+		groupOf = append(groupOf, g)
+	}
+	memberBuf := grown(&ws.members, len(Encodings))
+	for g := range groups {
+		groups[g].members, memberBuf = memberBuf[:0:sizes[g]], memberBuf[sizes[g]:]
+	}
+	for i, g := range groupOf {
+		if g >= 0 {
+			groups[g].members = append(groups[g].members, i)
 		}
-		groups[g].members = append(groups[g].members, i)
 	}
 	nl := len(m.Langs)
-	type cand struct {
-		g, order int
-		t        *ByteTable
-		uni      int
-	}
+	type cand = rankCand
+	type score = rankScore
 	// taken marks the languages a group has a table of (its first
 	// member's that reads them); score is a full score of one, slot the
-	// place of a group's language's score in scores, plus one.
-	type score struct {
-		k, high float64
-		foreign int
-	}
-	taken := make([]bool, len(groups)*nl)
-	cands := make([]cand, 0, len(m.allTables))
+	// place of a group's language's score in scores, plus one. (Their
+	// slices are ws's, kept between windows.)
+	taken := grown(&ws.taken, len(groups)*nl)
+	cands := ws.cands[:0]
 	for g := range groups {
 		for _, i := range groups[g].members {
 			for _, t := range m.tablesOf[i] {
@@ -264,13 +293,13 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// asciiCost depends on the language alone: computed once for each
 	// (the word pairs' walk, repeated for every candidate table, was a
 	// tenth of what detecting a small file cost).
-	asciiCosts := make([]int, nl)
-	asciiDone := make([]bool, nl)
-	wordSums := make([]int, nl)
+	asciiCosts := grown(&ws.asciiCosts, nl)
+	asciiDone := grown(&ws.asciiDone, nl)
+	wordSums := grown(&ws.wordSums, nl)
 	// The packed word table pays for its building (about 200,000
 	// instructions) after a few windows: a process that detects one file
 	// weighs the words language by language.
-	packed := m.ranked.Add(1) > wordTableAfter && m.wordSums(words, wordSums)
+	packed := reuse && m.wordSums(words, wordSums)
 	asciiCost := func(l *Lang) int {
 		if !asciiDone[l.index] {
 			wc := 0
@@ -293,11 +322,11 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// candidate, and the few of a group sorted, not all of them (the sort
 	// was a fiftieth of what detecting a small file cost).
 	byCost := func(a, b cand) int { return cmp.Or(cmp.Compare(a.uni, b.uni), cmp.Compare(a.order, b.order)) }
-	start := make([]int, len(groups)+1)
+	start := grown(&ws.start, len(groups)+1)
 	for i := range cands {
 		start[cands[i].g+1] = i + 1
 	}
-	ranked := make([]cand, 0, len(groups)) // each group's best
+	ranked := ws.ranked[:0] // each group's best
 	for g := range groups {
 		if start[g+1] < start[g] {
 			start[g+1] = start[g] // no candidates
@@ -309,8 +338,8 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	slices.SortFunc(ranked, byCost)
 	// Full scores for the best languages by byte frequencies: at least the
 	// best two of every group among the TopGroups best groups.
-	slot := make([]int16, len(groups)*nl)
-	scores := make([]score, 0, 64)
+	slot := grown(&ws.slot, len(groups)*nl)
+	scores := ws.scores[:0]
 	high := 0
 	for _, b := range seen {
 		high += hist[b]
@@ -321,19 +350,21 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	}
 	// beyond lists the bytes read beyond p (full counts more of them).
 	var beyondBuf [256]byte
+	var beyondMask [4]uint64
 	beyond := beyondBuf[:0]
 	if full != hist {
 		for b, n := range full {
 			if n > hist[b] {
 				beyond = append(beyond, byte(b))
+				beyondMask[b>>6] |= 1 << (b & 63)
 			}
 		}
 	}
 	// The pairs every table scores, counted once for all of them.
 	var pairs bytePairs
 	pairsOK := pairs.collect(p, ws.high)
-	inTop := make([]bool, len(groups))
-	var chosen []cand
+	inTop := grown(&ws.inTop, len(groups))
+	chosen := ws.chosen[:0]
 	for _, r := range ranked[:min(len(ranked), TopGroups)] {
 		inTop[r.g] = true
 		c := cands[start[r.g]:start[r.g+1]]
@@ -352,9 +383,20 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		}
 		k := float64(sc + asciiCost(c.t.L) + asciiPairs)
 		cls := c.t.cls // filled by scoring
-		for _, b := range beyond {
-			if cls[b]&classMask == Bad {
-				k += float64((full[b] - hist[b]) * BadCost)
+		if reuse && len(beyond) > 0 {
+			// the undefined bytes among them alone
+			bad := c.t.badBytes()
+			for j, w := range bad {
+				for w &= beyondMask[j]; w != 0; w &= w - 1 {
+					b := j<<6 | bits.TrailingZeros64(w)
+					k += float64((full[b] - hist[b]) * BadCost)
+				}
+			}
+		} else {
+			for _, b := range beyond {
+				if cls[b]&classMask == Bad {
+					k += float64((full[b] - hist[b]) * BadCost)
+				}
 			}
 		}
 		foreign := 0
@@ -366,7 +408,8 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		scores = append(scores, score{k, float64(sc), foreign})
 		slot[c.g*nl+c.t.L.index] = int16(len(scores))
 	}
-	var out []Scored
+	ws.cands, ws.ranked, ws.scores, ws.chosen = cands, ranked, scores, chosen
+	out := ws.out[:0]
 	for g := range groups {
 		members := groups[g].members
 		if !inTop[g] {
@@ -424,7 +467,7 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// window (scoring a shorter one made their costs look lower on long
 	// inputs, and they overtook the right reading).
 	q := p
-	lone := loneHighBytes(q)
+	lone := loneHigh(q, ws.high)
 	// Decoding costs far more than a table walk: a reading that costs
 	// more than twice the best single-byte reading per byte on the
 	// window's first probeBytes is ruled out without decoding the rest.
@@ -482,8 +525,46 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Scored) int { return cmp.Compare(a.Cost, b.Cost) })
-	return out
+	// Sorted by index: moving the readings themselves (and their pointers'
+	// write barriers) cost more than the comparisons.
+	var orderBuf [64]int32
+	order := orderBuf[:0]
+	for i := range out {
+		order = append(order, int32(i))
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(out[a].Cost, out[b].Cost) })
+	sorted := make([]Scored, len(out))
+	for i, j := range order {
+		sorted[i] = out[j]
+	}
+	clear(out) // (the pool keeps no readings alive)
+	ws.out = out[:0]
+	return sorted
+}
+
+// rankCand is a byte table RankWindow may score in full: its group, its
+// place in order, and its unigram cost.
+type rankCand struct {
+	g, order int
+	t        *ByteTable
+	uni      int
+}
+
+// rankScore is a full score of one candidate.
+type rankScore struct {
+	k, high float64
+	foreign int
+}
+
+// grown returns *buf resized to n zero values, reusing its room.
+func grown[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	} else {
+		*buf = (*buf)[:n]
+		clear(*buf)
+	}
+	return *buf
 }
 
 // windowStats is what RankWindow reads of its window, gathered in one
@@ -499,27 +580,52 @@ type windowStats struct {
 	asciiPairs    int
 	words         []WordPair
 	letters, runs int
-	wordCounts    [WordClasses << 5]int32
+	wordCounts    [wordCountsLen]int32
+	// RankWindow's scratch, kept with the rest between windows.
+	members, start, asciiCosts, wordSums []int
+	taken, asciiDone, inTop              []bool
+	slot                                 []int16
+	cands, ranked, chosen                []rankCand
+	scores                               []rankScore
+	out                                  []Scored
+}
+
+// windowStatsPool keeps windowStats, with the room their slices grew to,
+// between windows.
+var windowStatsPool = sync.Pool{New: func() any { return new(windowStats) }}
+
+// reset zeroes ws's statistics, keeping its slices' room.
+func (ws *windowStats) reset() {
+	ws.hist, ws.wordCounts = [256]int{}, [wordCountsLen]int32{}
+	ws.high, ws.words = ws.high[:0], ws.words[:0]
+	ws.asciiPairs, ws.letters, ws.runs = 0, 0, 0
 }
 
 // scan gathers ws from p, with ascii the model of ASCII pairs.
-func (ws *windowStats) scan(p []byte, ascii string) {
-	ws.high = make([]int32, 0, highBytes(p))
-	counts := &ws.wordCounts
+func (ws *windowStats) scan(p []byte, ascii *[128 * 128]uint8) {
+	if n := highBytes(p); cap(ws.high) < n {
+		ws.high = make([]int32, 0, n)
+	}
+	counts, hist := &ws.wordCounts, &ws.hist
 	prevWord, prev := uint8(0), byte(0x80)
+	pairs := 0
 	for i, b := range p {
-		ws.hist[b]++
+		hist[b]++
 		c := wordClass[b]
-		counts[int(prevWord)<<5|int(c)]++
+		// (the masks cost less than the bounds checks they spare:
+		// word classes are below 32, and both bytes of an ASCII pair
+		// below 0x80)
+		counts[(uint(prevWord)<<5|uint(c))&(wordCountsLen-1)]++
 		prevWord = c
 		if b >= 0x80 {
 			ws.high = append(ws.high, int32(i))
 		} else if prev < 0x80 {
-			ws.asciiPairs += int(ascii[int(prev)<<7|int(b)])
+			pairs += int(ascii[(uint(prev)<<7|uint(b))&(128*128-1)])
 		}
 		prev = b
 	}
-	counts[int(prevWord)<<5]++
+	ws.asciiPairs += pairs
+	counts[uint(prevWord)<<5&(wordCountsLen-1)]++
 	counts[0] = 0
 	// Every letter is counted once as the second of a pair, and a run
 	// starts at each letter after a non-letter (class 0).
@@ -531,25 +637,23 @@ func (ws *windowStats) scan(p []byte, ascii string) {
 	for c := 1; c < WordClasses; c++ {
 		ws.runs += int(counts[c])
 	}
-	ws.words = wordPairList(counts)
+	ws.words = appendWordPairs(ws.words[:0], (*[WordClasses << 5]int32)(counts[:WordClasses<<5]))
 }
 
-// loneHighBytes reports whether most bytes above 7F in p stand alone
-// between ASCII bytes: the mark of accented letters in Latin-script text. In
-// double-byte text such a byte would be a whole character between ASCII
-// characters (a lead byte with an ASCII trail byte), which is rare; so the
-// double-byte encodings are not worth decoding.
-func loneHighBytes(p []byte) bool {
-	high, lone := 0, 0
-	for i, b := range p {
-		if b >= 0x80 {
-			high++
-			if (i == 0 || p[i-1] < 0x80) && (i+1 == len(p) || p[i+1] < 0x80) {
-				lone++
-			}
+// wordCountsLen is the length of windowStats.wordCounts: a power of two
+// (pairs of word classes a<<5|b fill WordClasses<<5 of it).
+const wordCountsLen = 32 << 5
+
+// loneHigh is loneHighBytes of p, whose bytes above 7F are at high.
+func loneHigh(p []byte, high []int32) bool {
+	lone := 0
+	for _, q := range high {
+		i := int(q)
+		if (i == 0 || p[i-1] < 0x80) && (i+1 == len(p) || p[i+1] < 0x80) {
+			lone++
 		}
 	}
-	return high >= 4 && lone*4 >= high*3
+	return len(high) >= 4 && lone*4 >= len(high)*3
 }
 
 // sameReading reports whether e and f read every byte of present (bytes
@@ -557,12 +661,62 @@ func loneHighBytes(p []byte) bool {
 // t, which the models cannot tell apart (Fold) and no byte distinguishes.
 func sameReading(e, f *Encoding, present []byte) bool {
 	for _, b := range present {
-		r, q := rune(e.Table[b]), rune(f.Table[b])
-		if r != q && (Fold(r) != Fold(q) || !commaForm(r) && !commaForm(q)) {
+		if !sameByte(e, f, b) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameByte reports whether e and f read byte b alike (sameReading).
+func sameByte(e, f *Encoding, b byte) bool {
+	r, q := rune(e.Table[b]), rune(f.Table[b])
+	return r == q || Fold(r) == Fold(q) && (commaForm(r) || commaForm(q))
+}
+
+// readingDiffs holds, for each pair of single-byte encodings (indexes i <
+// j in Encodings), the bytes above 7F that they read differently
+// (sameByte) as a 128-bit mask: sameReading's walk over the bytes present,
+// for every pair RankWindow compares, was a fortieth of what detecting a
+// small file cost. Computed at once (about a million instructions) when a
+// process ranks its third window.
+type readingDiffs struct {
+	n    int
+	mask [][2]uint64 // at i*n+j
+}
+
+// readingDiffs returns m's readingDiffs, computed on first use.
+func (m *Model) readingDiffs() *readingDiffs {
+	m.diffsOnce.Do(func() {
+		n := len(Encodings)
+		d := &readingDiffs{n: n, mask: make([][2]uint64, n*n)}
+		for i, e := range Encodings {
+			if e.Table == nil {
+				continue
+			}
+			for j := i + 1; j < n; j++ {
+				f := Encodings[j]
+				if f.Table == nil {
+					continue
+				}
+				diff := &d.mask[i*n+j]
+				for b := 0x80; b < 0x100; b++ {
+					if !sameByte(e, f, byte(b)) {
+						diff[(b-0x80)>>6] |= 1 << (b & 63)
+					}
+				}
+			}
+		}
+		m.diffs = d
+	})
+	return m.diffs
+}
+
+// same is sameReading of Encodings[i] and Encodings[j] (single-byte, i <
+// j) on the bytes above 7F whose bits present sets (bit b-0x80).
+func (d *readingDiffs) same(i, j int, present *[2]uint64) bool {
+	diff := &d.mask[i*d.n+j]
+	return diff[0]&present[0]|diff[1]&present[1] == 0
 }
 
 // commaForm reports whether r is one of ș, ț, Ș, Ț.
@@ -573,7 +727,9 @@ func commaForm(r rune) bool { return r == 'ș' || r == 'ț' || r == 'Ș' || r ==
 // invalid one, as for UTF-8 and an odd length for UTF-16; otherwise it is
 // where the prefix was cut, and costs nothing.
 func (m *Model) scoreDecoded(e *Encoding, p []byte, complete bool) Scored {
-	text, err := e.decode(p)
+	buf := decodeBufs.Get().(*[]byte)
+	defer decodeBufs.Put(buf)
+	text, err := e.decodeTo(buf, p)
 	if err != nil {
 		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
 	}
@@ -624,7 +780,9 @@ func (m *Model) scored(e *Encoding, rss []RuneScorer, tail []byte, complete bool
 // probe's text is decoded and scored once, and the rest of q decoded and
 // scored after it, instead of all of q again.
 func (m *Model) scoreProbed(e *Encoding, probe, q []byte, complete bool, hopeless func(Scored) bool, farWorse string) Scored {
-	text, err := e.decode(probe)
+	buf := decodeBufs.Get().(*[]byte)
+	defer decodeBufs.Put(buf)
+	text, err := e.decodeTo(buf, probe)
 	if err != nil {
 		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
 	}
@@ -639,7 +797,7 @@ func (m *Model) scoreProbed(e *Encoding, probe, q []byte, complete bool, hopeles
 		s.Cost = 1e18
 		return s
 	}
-	rest, err := e.decode(q[len(probe):])
+	rest, err := e.decodeTo(buf, q[len(probe):]) // (text is read)
 	if err != nil {
 		return m.scoreDecoded(e, q, complete)
 	}
@@ -788,15 +946,37 @@ const statBytes = 16 << 10
 // encoding: 0A is neither a lead nor a trail byte in any of them. Every
 // candidate is scored on this same window, so their costs compare.
 func Window(p []byte) (w []byte, contiguous bool) {
-	w, contiguous = evidenceLines(p)
-	if s, changed := stripMarkup(w); changed {
+	return WindowTo(p, nil)
+}
+
+// WindowBufs are the buffers WindowTo builds a window in, kept between
+// windows (a window of lines picked from a long text, and the same
+// without markup, were a fifth of the memory detecting a file took).
+type WindowBufs struct{ lines, stripped []byte }
+
+// WindowTo is Window, building the window in bufs (grown as needed) when
+// it is not p's own start: the window is then valid until bufs' next use.
+// bufs may be nil.
+func WindowTo(p []byte, bufs *WindowBufs) (w []byte, contiguous bool) {
+	var lines, stripped []byte
+	if bufs != nil {
+		lines, stripped = bufs.lines[:0], bufs.stripped[:0]
+	}
+	w, contiguous = evidenceLines(p, lines)
+	if bufs != nil && !contiguous {
+		bufs.lines = w
+	}
+	if s, changed := stripMarkup(w, stripped); changed {
+		if bufs != nil {
+			bufs.stripped = s
+		}
 		return s, false
 	}
 	return w, contiguous
 }
 
 // evidenceLines is Window before markup is taken out.
-func evidenceLines(p []byte) (w []byte, contiguous bool) {
+func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 	p = p[:min(len(p), 4*statBytes)]
 	high, start, keep := 0, 0, 0
 	var out []byte
@@ -813,7 +993,10 @@ func evidenceLines(p []byte) (w []byte, contiguous bool) {
 				keep = end // still p's own start: no copy yet
 			} else {
 				if out == nil {
-					out = append(make([]byte, 0, statBytes), p[:keep]...)
+					if cap(buf) < statBytes {
+						buf = make([]byte, 0, statBytes)
+					}
+					out = append(buf[:0], p[:keep]...)
 				}
 				out = append(out, line...)
 			}
@@ -846,7 +1029,7 @@ func evidenceLines(p []byte) (w []byte, contiguous bool) {
 // tilt the language models towards English and its encodings. '<', '>'
 // and '&' are never trail bytes of a supported double-byte encoding, so
 // no character is split.
-func stripMarkup(w []byte) ([]byte, bool) {
+func stripMarkup(w, buf []byte) ([]byte, bool) {
 	var out []byte
 	last := 0 // w[last:] is not copied yet
 	// The next '<' and '&' at or after i, found by IndexByte (a byte at a
@@ -868,7 +1051,10 @@ func stripMarkup(w []byte) ([]byte, bool) {
 			continue
 		}
 		if out == nil {
-			out = make([]byte, 0, len(w))
+			if cap(buf) < len(w) {
+				buf = make([]byte, 0, len(w))
+			}
+			out = buf[:0]
 		}
 		out = append(append(out, w[last:i]...), ' ')
 		i += n

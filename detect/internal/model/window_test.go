@@ -55,10 +55,167 @@ func TestStripMarkupMatchesWalk(t *testing.T) {
 	}
 	for _, s := range []string{"", "<", "&", "a<b", "<p>caf\xe9</p>", "x &amp; y &#233; & z &;", "<<p>>", "&&amp;<<a href=x>&lt;",
 		"<p\n>", "t\xe9<b>\xe8</b>&nbsp;", "<!-- c --><?xml v?></a>&x", "a < b & c > d", "&#x;&#12;<1>< p>"} {
-		got, ok := stripMarkup([]byte(s))
+		got, ok := stripMarkup([]byte(s), nil)
 		want, wok := walk([]byte(s))
 		if string(got) != string(want) || ok != wok {
 			t.Errorf("%q: %q %v, walk %q %v", s, got, ok, want, wok)
+		}
+	}
+}
+
+// loneHighBytes, the walk loneHigh replaced, reports whether most bytes above 7F in p stand alone
+// between ASCII bytes: the mark of accented letters in Latin-script text. In
+// double-byte text such a byte would be a whole character between ASCII
+// characters (a lead byte with an ASCII trail byte), which is rare; so the
+// double-byte encodings are not worth decoding.
+func loneHighBytes(p []byte) bool {
+	high, lone := 0, 0
+	for i, b := range p {
+		if b >= 0x80 {
+			high++
+			if (i == 0 || p[i-1] < 0x80) && (i+1 == len(p) || p[i+1] < 0x80) {
+				lone++
+			}
+		}
+	}
+	return high >= 4 && lone*4 >= high*3
+}
+
+// The bit masks RankWindow uses after a few windows agree with the walks
+// they replace: readingDiffs with sameReading, badBytes with the classes.
+func TestReuseMasksMatchWalks(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := m.readingDiffs()
+	rng := uint64(1)
+	for trial := 0; trial < 200; trial++ {
+		var present []byte
+		var mask [2]uint64
+		for b := 0x80; b < 0x100; b++ {
+			rng = rng*6364136223846793005 + 1442695040888963407
+			if rng>>60 < uint64(trial%16) {
+				present = append(present, byte(b))
+				mask[(b-0x80)>>6] |= 1 << (b & 63)
+			}
+		}
+		for i, e := range Encodings {
+			for j := i + 1; j < len(Encodings); j++ {
+				f := Encodings[j]
+				if e.Table == nil || f.Table == nil {
+					continue
+				}
+				if got, want := d.same(i, j, &mask), sameReading(e, f, present); got != want {
+					t.Fatalf("%s, %s on %x: same %v, walk %v", e.Name, f.Name, present, got, want)
+				}
+			}
+		}
+	}
+	for _, tb := range m.tables() {
+		bad := tb.badBytes()
+		for b := 0; b < 256; b++ {
+			if got, want := bad[b>>6]>>(b&63)&1 == 1, tb.ClassOf(byte(b)) == Bad; got != want {
+				t.Errorf("%s/%s byte %02X: bad %v, class %d", tb.Enc.Name, tb.L.Tag, b, got, tb.ClassOf(byte(b)))
+			}
+		}
+	}
+}
+
+// No table reads printable ASCII (20-7E) as undefined: the detector's
+// histograms of the bytes beyond the statistics window, which only charge
+// undefined bytes and note the bytes above 7F present, skip words of it.
+func TestPrintableASCIINeverBad(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range m.tables() {
+		for b := 0x20; b < 0x7F; b++ {
+			if tb.ClassOf(byte(b)) == Bad {
+				t.Errorf("%s/%s reads %q as undefined", tb.Enc.Name, tb.L.Tag, rune(b))
+			}
+		}
+	}
+}
+
+// controls, eight bytes at a time, counts what a walk over controlByte does.
+func TestControlsMatchesWalk(t *testing.T) {
+	edges := []byte{0, 1, '\t', '\n', '\f', '\r', 0x1F, 0x20, 'a', 0x7E, 0x7F, 0x80, 0x9F, 0xFF}
+	rng := uint32(3)
+	for trial := 0; trial < 3000; trial++ {
+		p := make([]byte, trial%41)
+		want := 0
+		for i := range p {
+			rng = rng*1664525 + 1013904223
+			if rng>>30 == 0 {
+				p[i] = edges[int(rng>>8)%len(edges)]
+			} else {
+				p[i] = byte(rng >> 8)
+			}
+			want += int(controlByte[p[i]])
+		}
+		if got := controls(p); got != want {
+			t.Fatalf("% x: %d controls, walk %d", p, got, want)
+		}
+	}
+}
+
+// decodeTo, into a buffer kept between uses, decodes as Decoder.Bytes does
+// (decode), errors included.
+func TestDecodeToMatchesDecode(t *testing.T) {
+	rng := uint32(5)
+	var buf []byte
+	for trial := 0; trial < 300; trial++ {
+		p := make([]byte, trial*7%2000)
+		for i := range p {
+			rng = rng*1664525 + 1013904223
+			if rng>>31 == 0 {
+				p[i] = 'a' + byte(rng>>8)%26
+			} else {
+				p[i] = byte(rng >> 8)
+			}
+		}
+		for _, e := range Encodings {
+			if e.Table != nil {
+				continue
+			}
+			want, wantErr := e.decode(p)
+			got, gotErr := e.decodeTo(&buf, p)
+			if !bytes.Equal(got, want) || (gotErr == nil) != (wantErr == nil) {
+				t.Fatalf("%s on % x: %q (%v), want %q (%v)", e.Name, p, got, gotErr, want, wantErr)
+			}
+		}
+	}
+}
+
+// WindowTo, its buffers used again and again, gives what Window gives, and
+// never writes into the text it reads.
+func TestWindowToReusesBuffers(t *testing.T) {
+	var bufs WindowBufs
+	rng := uint32(9)
+	for trial := 0; trial < 400; trial++ {
+		var p []byte
+		for line := 0; line < trial%60; line++ {
+			rng = rng*1664525 + 1013904223
+			switch rng >> 30 {
+			case 0:
+				p = append(p, "<td class=\"x\">caf\xe9 &amp; th\xe9</td>\n"...)
+			case 1:
+				p = append(p, "plain ascii line\n"...)
+			case 2:
+				p = append(p, bytes.Repeat([]byte("\xe0\xe1 "), int(rng>>8)%300)...)
+				p = append(p, '\n')
+			default:
+				p = append(p, "x < y & z\n"...)
+			}
+		}
+		orig := append([]byte(nil), p...)
+		want, wantC := Window(orig)
+		want = append([]byte(nil), want...)
+		got, gotC := WindowTo(p, &bufs)
+		if !bytes.Equal(got, want) || gotC != wantC || !bytes.Equal(p, orig) {
+			t.Fatalf("trial %d: window %q (%v), want %q (%v)", trial, got, gotC, want, wantC)
 		}
 	}
 }
