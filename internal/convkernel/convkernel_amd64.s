@@ -14825,114 +14825,166 @@ TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000040, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	MOVQ    BX, R8
+	SUBQ    $0x20, R8
+	MOVQ    CX, R9
+	SUBQ    $0x40, R9
+	VMOVDQU ·tables+41664(SB), Y0
+	VMOVDQU ·tables+41472(SB), Y1
+	VPXOR   Y2, Y2, Y2
 
 utf16LEToUTF32LEAVX2_loop:
-	CMPQ         SI, BX
-	JG           utf16LEToUTF32LEAVX2_done
-	CMPQ         DI, CX
-	JG           utf16LEToUTF32LEAVX2_done
-	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+41664(SB), Y0, Y1
-	VPCMPEQW     ·tables+41472(SB), Y1, Y1
-	VPTEST       Y1, Y1
-	JNZ          utf16LEToUTF32LEAVX2_pairs
-	VPMOVZXWD    X0, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	VEXTRACTI128 $0x01, Y0, X0
-	VPMOVZXWD    X0, Y0
-	VMOVDQU      Y0, 32(AX)(DI*1)
-	ADDQ         $0x20, SI
-	ADDQ         $0x00000040, DI
-	JMP          utf16LEToUTF32LEAVX2_loop
+	CMPQ       SI, R8
+	JG         utf16LEToUTF32LEAVX2_one
+	CMPQ       DI, R9
+	JG         utf16LEToUTF32LEAVX2_one
+	VMOVDQU    (DX)(SI*1), Y3
+	VMOVDQU    32(DX)(SI*1), Y4
+	VPAND      Y0, Y3, Y5
+	VPAND      Y0, Y4, Y6
+	VPCMPEQW   Y1, Y5, Y5
+	VPCMPEQW   Y1, Y6, Y6
+	VPOR       Y5, Y6, Y6
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32LEAVX2_mixed
+	VPERMQ     $0xd8, Y3, Y3
+	VPUNPCKLWD Y2, Y3, Y5
+	VPUNPCKHWD Y2, Y3, Y3
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y3, 32(AX)(DI*1)
+	VPERMQ     $0xd8, Y4, Y3
+	VPUNPCKLWD Y2, Y3, Y4
+	VPUNPCKHWD Y2, Y3, Y3
+	VMOVDQU    Y4, 64(AX)(DI*1)
+	VMOVDQU    Y3, 96(AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x00000080, DI
+	JMP        utf16LEToUTF32LEAVX2_loop
+
+utf16LEToUTF32LEAVX2_mixed:
+	VPMOVMSKB  Y5, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32LEAVX2_pairs
+	VPERMQ     $0xd8, Y3, Y3
+	VPUNPCKLWD Y2, Y3, Y4
+	VPUNPCKHWD Y2, Y3, Y3
+	VMOVDQU    Y4, (AX)(DI*1)
+	VMOVDQU    Y3, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16LEToUTF32LEAVX2_body
+
+utf16LEToUTF32LEAVX2_one:
+	CMPQ SI, BX
+	JG   utf16LEToUTF32LEAVX2_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF32LEAVX2_done
+
+utf16LEToUTF32LEAVX2_body:
+	VMOVDQU    (DX)(SI*1), Y3
+	VPAND      Y0, Y3, Y5
+	VPCMPEQW   Y1, Y5, Y5
+	VPMOVMSKB  Y5, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32LEAVX2_pairs
+	VPERMQ     $0xd8, Y3, Y3
+	VPUNPCKLWD Y2, Y3, Y4
+	VPUNPCKHWD Y2, Y3, Y3
+	VMOVDQU    Y4, (AX)(DI*1)
+	VMOVDQU    Y3, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41408(SB), Y0, Y1
-	VPCMPEQD  ·tables+41728(SB), Y1, Y2
-	VPMOVMSKB Y2, R8
-	CMPL      R8, $-1
+	VPAND     ·tables+41408(SB), Y3, Y4
+	VPCMPEQD  ·tables+41728(SB), Y4, Y5
+	VPMOVMSKB Y5, R10
+	CMPL      R10, $-1
 	JE        utf16LEToUTF32LEAVX2_allpairs
-	VPCMPEQW  ·tables+41472(SB), Y1, Y2
-	VPCMPEQW  ·tables+41536(SB), Y1, Y1
-	VPMOVMSKB Y2, R8
-	VPMOVMSKB Y1, R9
-	MOVQ      $0x00000020, R10
-	MOVL      $0x0000ffff, R11
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+41472(SB), Y4, Y5
+	VPCMPEQW  ·tables+41536(SB), Y4, Y4
+	VPMOVMSKB Y5, R10
+	VPMOVMSKB Y4, R11
+	MOVQ      $0x00000020, R12
+	MOVL      $0x0000ffff, R13
+	BTL       $0x1f, R10
 	JCC       utf16LEToUTF32LEAVX2_pwhole
-	SUBQ      $0x02, R10
-	MOVL      $0x00007fff, R11
-	ANDL      $0x3fffffff, R8
+	SUBQ      $0x02, R12
+	MOVL      $0x00007fff, R13
+	ANDL      $0x3fffffff, R10
 
 utf16LEToUTF32LEAVX2_pwhole:
-	SHLL $0x02, R8
-	CMPL R8, R9
+	SHLL $0x02, R10
+	CMPL R10, R11
 	JNE  utf16LEToUTF32LEAVX2_plone
 
 utf16LEToUTF32LEAVX2_pconv:
-	MOVL         $0x55555555, R8
-	PEXTL        R8, R9, R9
-	ANDNL        R11, R9, R11
-	VEXTRACTI128 $0x01, Y0, X1
-	VEXTRACTI128 $0x01, Y2, X5
-	VPALIGNR     $0x02, X0, X1, X3
-	VPSRLDQ      $0x02, X1, X4
-	LEAQ         ·tables+37632(SB), R8
-	VPMOVZXWD    X0, Y0
+	MOVL         $0x55555555, R10
+	PEXTL        R10, R11, R11
+	ANDNL        R13, R11, R13
+	VEXTRACTI128 $0x01, Y3, X4
+	VEXTRACTI128 $0x01, Y5, X8
+	VPALIGNR     $0x02, X3, X4, X6
+	VPSRLDQ      $0x02, X4, X7
+	LEAQ         ·tables+37632(SB), R10
 	VPMOVZXWD    X3, Y3
-	VPSLLD       $0x0a, Y0, Y6
-	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+51328(SB), Y6, Y6
-	VPMOVSXWD    X2, Y2
-	VPBLENDVB    Y2, Y6, Y0, Y0
-	MOVL         R11, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y2
-	VPERMD       Y0, Y2, Y0
-	VMOVDQU      Y0, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	VPMOVZXWD    X1, Y0
-	VPMOVZXWD    X4, Y1
-	VPSLLD       $0x0a, Y0, Y2
-	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+51328(SB), Y2, Y2
-	VPMOVSXWD    X5, Y1
-	VPBLENDVB    Y1, Y2, Y0, Y0
-	MOVL         R11, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y1
-	VPERMD       Y0, Y1, Y0
-	VMOVDQU      Y0, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf16LEToUTF32LEAVX2_loop
+	VPMOVZXWD    X6, Y6
+	VPSLLD       $0x0a, Y3, Y9
+	VPADDD       Y6, Y9, Y9
+	VPSUBD       ·tables+51328(SB), Y9, Y9
+	VPMOVSXWD    X5, Y5
+	VPBLENDVB    Y5, Y9, Y3, Y3
+	MOVL         R13, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y5
+	VPERMD       Y3, Y5, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	VPMOVZXWD    X4, Y3
+	VPMOVZXWD    X7, Y4
+	VPSLLD       $0x0a, Y3, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSUBD       ·tables+51328(SB), Y5, Y5
+	VPMOVSXWD    X8, Y4
+	VPBLENDVB    Y4, Y5, Y3, Y3
+	MOVL         R13, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y4
+	VPERMD       Y3, Y4, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	ADDQ         R12, SI
+	JMP          utf16LEToUTF32LEAVX2_one
 
 utf16LEToUTF32LEAVX2_allpairs:
-	VPSUBD   ·tables+41728(SB), Y0, Y0
-	VPMADDWD ·tables+41856(SB), Y0, Y0
-	VPADDD   ·tables+41920(SB), Y0, Y0
-	VMOVDQU  Y0, (AX)(DI*1)
+	VPSUBD   ·tables+41728(SB), Y3, Y3
+	VPMADDWD ·tables+41856(SB), Y3, Y3
+	VPADDD   ·tables+41920(SB), Y3, Y3
+	VMOVDQU  Y3, (AX)(DI*1)
 	ADDQ     $0x20, SI
 	ADDQ     $0x20, DI
-	JMP      utf16LEToUTF32LEAVX2_loop
+	JMP      utf16LEToUTF32LEAVX2_one
 
 utf16LEToUTF32LEAVX2_plone:
-	ANDNL   R8, R9, R10
-	ANDNL   R9, R8, R8
-	TZCNTL  R8, R8
+	ANDNL   R10, R11, R12
+	ANDNL   R11, R10, R10
 	TZCNTL  R10, R10
-	SUBL    $0x02, R10
-	CMPL    R10, R8
-	CMOVLLT R10, R8
-	TESTL   R8, R8
+	TZCNTL  R12, R12
+	SUBL    $0x02, R12
+	CMPL    R12, R10
+	CMOVLLT R12, R10
+	TESTL   R10, R10
 	JZ      utf16LEToUTF32LEAVX2_done
-	MOVL    R8, R10
-	SHRL    $0x01, R8
-	BZHIL   R8, R11, R11
+	MOVL    R10, R12
+	SHRL    $0x01, R10
+	BZHIL   R10, R13, R13
 	JMP     utf16LEToUTF32LEAVX2_pconv
 
 utf16LEToUTF32LEAVX2_done:
@@ -15146,119 +15198,177 @@ TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
+	MOVQ    BX, R8
+	SUBQ    $0x20, R8
+	MOVQ    CX, R9
+	SUBQ    $0x40, R9
+	VMOVDQU ·tables+41664(SB), Y1
+	VMOVDQU ·tables+41472(SB), Y2
+	VPXOR   Y3, Y3, Y3
 
 utf16LEToUTF32BEAVX2_loop:
-	CMPQ         SI, BX
-	JG           utf16LEToUTF32BEAVX2_done
-	CMPQ         DI, CX
-	JG           utf16LEToUTF32BEAVX2_done
-	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+41664(SB), Y1, Y2
-	VPCMPEQW     ·tables+41472(SB), Y2, Y2
-	VPTEST       Y2, Y2
-	JNZ          utf16LEToUTF32BEAVX2_pairs
-	VPMOVZXWD    X1, Y2
-	VPSHUFB      Y0, Y2, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXWD    X1, Y1
-	VPSHUFB      Y0, Y1, Y1
-	VMOVDQU      Y1, 32(AX)(DI*1)
-	ADDQ         $0x20, SI
-	ADDQ         $0x00000040, DI
-	JMP          utf16LEToUTF32BEAVX2_loop
+	CMPQ       SI, R8
+	JG         utf16LEToUTF32BEAVX2_one
+	CMPQ       DI, R9
+	JG         utf16LEToUTF32BEAVX2_one
+	VMOVDQU    (DX)(SI*1), Y4
+	VMOVDQU    32(DX)(SI*1), Y5
+	VPAND      Y1, Y4, Y6
+	VPAND      Y1, Y5, Y7
+	VPCMPEQW   Y2, Y6, Y6
+	VPCMPEQW   Y2, Y7, Y7
+	VPOR       Y6, Y7, Y7
+	VPMOVMSKB  Y7, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32BEAVX2_mixed
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y6
+	VPUNPCKHWD Y3, Y4, Y4
+	VPSHUFB    Y0, Y6, Y6
+	VPSHUFB    Y0, Y4, Y4
+	VMOVDQU    Y6, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	VPERMQ     $0xd8, Y5, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VPSHUFB    Y0, Y5, Y5
+	VPSHUFB    Y0, Y4, Y4
+	VMOVDQU    Y5, 64(AX)(DI*1)
+	VMOVDQU    Y4, 96(AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x00000080, DI
+	JMP        utf16LEToUTF32BEAVX2_loop
+
+utf16LEToUTF32BEAVX2_mixed:
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32BEAVX2_pairs
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VPSHUFB    Y0, Y5, Y5
+	VPSHUFB    Y0, Y4, Y4
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16LEToUTF32BEAVX2_body
+
+utf16LEToUTF32BEAVX2_one:
+	CMPQ SI, BX
+	JG   utf16LEToUTF32BEAVX2_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF32BEAVX2_done
+
+utf16LEToUTF32BEAVX2_body:
+	VMOVDQU    (DX)(SI*1), Y4
+	VPAND      Y1, Y4, Y6
+	VPCMPEQW   Y2, Y6, Y6
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32BEAVX2_pairs
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VPSHUFB    Y0, Y5, Y5
+	VPSHUFB    Y0, Y4, Y4
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41408(SB), Y1, Y2
-	VPCMPEQD  ·tables+41728(SB), Y2, Y3
-	VPMOVMSKB Y3, R8
-	CMPL      R8, $-1
+	VPAND     ·tables+41408(SB), Y4, Y5
+	VPCMPEQD  ·tables+41728(SB), Y5, Y6
+	VPMOVMSKB Y6, R10
+	CMPL      R10, $-1
 	JE        utf16LEToUTF32BEAVX2_allpairs
-	VPCMPEQW  ·tables+41472(SB), Y2, Y3
-	VPCMPEQW  ·tables+41536(SB), Y2, Y2
-	VPMOVMSKB Y3, R8
-	VPMOVMSKB Y2, R9
-	MOVQ      $0x00000020, R10
-	MOVL      $0x0000ffff, R11
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+41472(SB), Y5, Y6
+	VPCMPEQW  ·tables+41536(SB), Y5, Y5
+	VPMOVMSKB Y6, R10
+	VPMOVMSKB Y5, R11
+	MOVQ      $0x00000020, R12
+	MOVL      $0x0000ffff, R13
+	BTL       $0x1f, R10
 	JCC       utf16LEToUTF32BEAVX2_pwhole
-	SUBQ      $0x02, R10
-	MOVL      $0x00007fff, R11
-	ANDL      $0x3fffffff, R8
+	SUBQ      $0x02, R12
+	MOVL      $0x00007fff, R13
+	ANDL      $0x3fffffff, R10
 
 utf16LEToUTF32BEAVX2_pwhole:
-	SHLL $0x02, R8
-	CMPL R8, R9
+	SHLL $0x02, R10
+	CMPL R10, R11
 	JNE  utf16LEToUTF32BEAVX2_plone
 
 utf16LEToUTF32BEAVX2_pconv:
-	MOVL         $0x55555555, R8
-	PEXTL        R8, R9, R9
-	ANDNL        R11, R9, R11
-	VEXTRACTI128 $0x01, Y1, X2
-	VEXTRACTI128 $0x01, Y3, X6
-	VPALIGNR     $0x02, X1, X2, X4
-	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37632(SB), R8
-	VPMOVZXWD    X1, Y1
+	MOVL         $0x55555555, R10
+	PEXTL        R10, R11, R11
+	ANDNL        R13, R11, R13
+	VEXTRACTI128 $0x01, Y4, X5
+	VEXTRACTI128 $0x01, Y6, X9
+	VPALIGNR     $0x02, X4, X5, X7
+	VPSRLDQ      $0x02, X5, X8
+	LEAQ         ·tables+37632(SB), R10
 	VPMOVZXWD    X4, Y4
-	VPSLLD       $0x0a, Y1, Y7
-	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+51328(SB), Y7, Y7
-	VPMOVSXWD    X3, Y3
-	VPBLENDVB    Y3, Y7, Y1, Y1
-	VPSHUFB      Y0, Y1, Y1
-	MOVL         R11, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y3
-	VPERMD       Y1, Y3, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	VPMOVZXWD    X2, Y1
-	VPMOVZXWD    X5, Y2
-	VPSLLD       $0x0a, Y1, Y3
-	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+51328(SB), Y3, Y3
-	VPMOVSXWD    X6, Y2
-	VPBLENDVB    Y2, Y3, Y1, Y1
-	VPSHUFB      Y0, Y1, Y1
-	MOVL         R11, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y2
-	VPERMD       Y1, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf16LEToUTF32BEAVX2_loop
+	VPMOVZXWD    X7, Y7
+	VPSLLD       $0x0a, Y4, Y10
+	VPADDD       Y7, Y10, Y10
+	VPSUBD       ·tables+51328(SB), Y10, Y10
+	VPMOVSXWD    X6, Y6
+	VPBLENDVB    Y6, Y10, Y4, Y4
+	VPSHUFB      Y0, Y4, Y4
+	MOVL         R13, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y6
+	VPERMD       Y4, Y6, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	VPMOVZXWD    X5, Y4
+	VPMOVZXWD    X8, Y5
+	VPSLLD       $0x0a, Y4, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSUBD       ·tables+51328(SB), Y6, Y6
+	VPMOVSXWD    X9, Y5
+	VPBLENDVB    Y5, Y6, Y4, Y4
+	VPSHUFB      Y0, Y4, Y4
+	MOVL         R13, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y5
+	VPERMD       Y4, Y5, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	ADDQ         R12, SI
+	JMP          utf16LEToUTF32BEAVX2_one
 
 utf16LEToUTF32BEAVX2_allpairs:
-	VPSUBD   ·tables+41728(SB), Y1, Y1
-	VPMADDWD ·tables+41856(SB), Y1, Y1
-	VPADDD   ·tables+41920(SB), Y1, Y1
-	VPSHUFB  Y0, Y1, Y1
-	VMOVDQU  Y1, (AX)(DI*1)
+	VPSUBD   ·tables+41728(SB), Y4, Y4
+	VPMADDWD ·tables+41856(SB), Y4, Y4
+	VPADDD   ·tables+41920(SB), Y4, Y4
+	VPSHUFB  Y0, Y4, Y4
+	VMOVDQU  Y4, (AX)(DI*1)
 	ADDQ     $0x20, SI
 	ADDQ     $0x20, DI
-	JMP      utf16LEToUTF32BEAVX2_loop
+	JMP      utf16LEToUTF32BEAVX2_one
 
 utf16LEToUTF32BEAVX2_plone:
-	ANDNL   R8, R9, R10
-	ANDNL   R9, R8, R8
-	TZCNTL  R8, R8
+	ANDNL   R10, R11, R12
+	ANDNL   R11, R10, R10
 	TZCNTL  R10, R10
-	SUBL    $0x02, R10
-	CMPL    R10, R8
-	CMOVLLT R10, R8
-	TESTL   R8, R8
+	TZCNTL  R12, R12
+	SUBL    $0x02, R12
+	CMPL    R12, R10
+	CMOVLLT R12, R10
+	TESTL   R10, R10
 	JZ      utf16LEToUTF32BEAVX2_done
-	MOVL    R8, R10
-	SHRL    $0x01, R8
-	BZHIL   R8, R11, R11
+	MOVL    R10, R12
+	SHRL    $0x01, R10
+	BZHIL   R10, R13, R13
 	JMP     utf16LEToUTF32BEAVX2_pconv
 
 utf16LEToUTF32BEAVX2_done:
@@ -15598,115 +15708,169 @@ TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+0(SB), Y0
+	MOVQ    BX, R8
+	SUBQ    $0x20, R8
+	MOVQ    CX, R9
+	SUBQ    $0x40, R9
+	VMOVDQU ·tables+41664(SB), Y1
+	VMOVDQU ·tables+41472(SB), Y2
+	VPXOR   Y3, Y3, Y3
 
 utf16BEToUTF32LEAVX2_loop:
-	CMPQ         SI, BX
-	JG           utf16BEToUTF32LEAVX2_done
-	CMPQ         DI, CX
-	JG           utf16BEToUTF32LEAVX2_done
-	VMOVDQU      (DX)(SI*1), Y1
-	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+41664(SB), Y1, Y2
-	VPCMPEQW     ·tables+41472(SB), Y2, Y2
-	VPTEST       Y2, Y2
-	JNZ          utf16BEToUTF32LEAVX2_pairs
-	VPMOVZXWD    X1, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXWD    X1, Y1
-	VMOVDQU      Y1, 32(AX)(DI*1)
-	ADDQ         $0x20, SI
-	ADDQ         $0x00000040, DI
-	JMP          utf16BEToUTF32LEAVX2_loop
+	CMPQ       SI, R8
+	JG         utf16BEToUTF32LEAVX2_one
+	CMPQ       DI, R9
+	JG         utf16BEToUTF32LEAVX2_one
+	VMOVDQU    (DX)(SI*1), Y4
+	VMOVDQU    32(DX)(SI*1), Y5
+	VPSHUFB    Y0, Y4, Y4
+	VPSHUFB    Y0, Y5, Y5
+	VPAND      Y1, Y4, Y6
+	VPAND      Y1, Y5, Y7
+	VPCMPEQW   Y2, Y6, Y6
+	VPCMPEQW   Y2, Y7, Y7
+	VPOR       Y6, Y7, Y7
+	VPMOVMSKB  Y7, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32LEAVX2_mixed
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y6
+	VPUNPCKHWD Y3, Y4, Y4
+	VMOVDQU    Y6, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	VPERMQ     $0xd8, Y5, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VMOVDQU    Y5, 64(AX)(DI*1)
+	VMOVDQU    Y4, 96(AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x00000080, DI
+	JMP        utf16BEToUTF32LEAVX2_loop
+
+utf16BEToUTF32LEAVX2_mixed:
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32LEAVX2_pairs
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16BEToUTF32LEAVX2_body
+
+utf16BEToUTF32LEAVX2_one:
+	CMPQ SI, BX
+	JG   utf16BEToUTF32LEAVX2_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF32LEAVX2_done
+
+utf16BEToUTF32LEAVX2_body:
+	VMOVDQU    (DX)(SI*1), Y4
+	VPSHUFB    Y0, Y4, Y4
+	VPAND      Y1, Y4, Y6
+	VPCMPEQW   Y2, Y6, Y6
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32LEAVX2_pairs
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41408(SB), Y1, Y2
-	VPCMPEQD  ·tables+41728(SB), Y2, Y3
-	VPMOVMSKB Y3, R8
-	CMPL      R8, $-1
+	VPAND     ·tables+41408(SB), Y4, Y5
+	VPCMPEQD  ·tables+41728(SB), Y5, Y6
+	VPMOVMSKB Y6, R10
+	CMPL      R10, $-1
 	JE        utf16BEToUTF32LEAVX2_allpairs
-	VPCMPEQW  ·tables+41472(SB), Y2, Y3
-	VPCMPEQW  ·tables+41536(SB), Y2, Y2
-	VPMOVMSKB Y3, R8
-	VPMOVMSKB Y2, R9
-	MOVQ      $0x00000020, R10
-	MOVL      $0x0000ffff, R11
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+41472(SB), Y5, Y6
+	VPCMPEQW  ·tables+41536(SB), Y5, Y5
+	VPMOVMSKB Y6, R10
+	VPMOVMSKB Y5, R11
+	MOVQ      $0x00000020, R12
+	MOVL      $0x0000ffff, R13
+	BTL       $0x1f, R10
 	JCC       utf16BEToUTF32LEAVX2_pwhole
-	SUBQ      $0x02, R10
-	MOVL      $0x00007fff, R11
-	ANDL      $0x3fffffff, R8
+	SUBQ      $0x02, R12
+	MOVL      $0x00007fff, R13
+	ANDL      $0x3fffffff, R10
 
 utf16BEToUTF32LEAVX2_pwhole:
-	SHLL $0x02, R8
-	CMPL R8, R9
+	SHLL $0x02, R10
+	CMPL R10, R11
 	JNE  utf16BEToUTF32LEAVX2_plone
 
 utf16BEToUTF32LEAVX2_pconv:
-	MOVL         $0x55555555, R8
-	PEXTL        R8, R9, R9
-	ANDNL        R11, R9, R11
-	VEXTRACTI128 $0x01, Y1, X2
-	VEXTRACTI128 $0x01, Y3, X6
-	VPALIGNR     $0x02, X1, X2, X4
-	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37632(SB), R8
-	VPMOVZXWD    X1, Y1
+	MOVL         $0x55555555, R10
+	PEXTL        R10, R11, R11
+	ANDNL        R13, R11, R13
+	VEXTRACTI128 $0x01, Y4, X5
+	VEXTRACTI128 $0x01, Y6, X9
+	VPALIGNR     $0x02, X4, X5, X7
+	VPSRLDQ      $0x02, X5, X8
+	LEAQ         ·tables+37632(SB), R10
 	VPMOVZXWD    X4, Y4
-	VPSLLD       $0x0a, Y1, Y7
-	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+51328(SB), Y7, Y7
-	VPMOVSXWD    X3, Y3
-	VPBLENDVB    Y3, Y7, Y1, Y1
-	MOVL         R11, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y3
-	VPERMD       Y1, Y3, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	VPMOVZXWD    X2, Y1
-	VPMOVZXWD    X5, Y2
-	VPSLLD       $0x0a, Y1, Y3
-	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+51328(SB), Y3, Y3
-	VPMOVSXWD    X6, Y2
-	VPBLENDVB    Y2, Y3, Y1, Y1
-	MOVL         R11, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y2
-	VPERMD       Y1, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf16BEToUTF32LEAVX2_loop
+	VPMOVZXWD    X7, Y7
+	VPSLLD       $0x0a, Y4, Y10
+	VPADDD       Y7, Y10, Y10
+	VPSUBD       ·tables+51328(SB), Y10, Y10
+	VPMOVSXWD    X6, Y6
+	VPBLENDVB    Y6, Y10, Y4, Y4
+	MOVL         R13, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y6
+	VPERMD       Y4, Y6, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	VPMOVZXWD    X5, Y4
+	VPMOVZXWD    X8, Y5
+	VPSLLD       $0x0a, Y4, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSUBD       ·tables+51328(SB), Y6, Y6
+	VPMOVSXWD    X9, Y5
+	VPBLENDVB    Y5, Y6, Y4, Y4
+	MOVL         R13, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y5
+	VPERMD       Y4, Y5, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	ADDQ         R12, SI
+	JMP          utf16BEToUTF32LEAVX2_one
 
 utf16BEToUTF32LEAVX2_allpairs:
-	VPSUBD   ·tables+41728(SB), Y1, Y1
-	VPMADDWD ·tables+41856(SB), Y1, Y1
-	VPADDD   ·tables+41920(SB), Y1, Y1
-	VMOVDQU  Y1, (AX)(DI*1)
+	VPSUBD   ·tables+41728(SB), Y4, Y4
+	VPMADDWD ·tables+41856(SB), Y4, Y4
+	VPADDD   ·tables+41920(SB), Y4, Y4
+	VMOVDQU  Y4, (AX)(DI*1)
 	ADDQ     $0x20, SI
 	ADDQ     $0x20, DI
-	JMP      utf16BEToUTF32LEAVX2_loop
+	JMP      utf16BEToUTF32LEAVX2_one
 
 utf16BEToUTF32LEAVX2_plone:
-	ANDNL   R8, R9, R10
-	ANDNL   R9, R8, R8
-	TZCNTL  R8, R8
+	ANDNL   R10, R11, R12
+	ANDNL   R11, R10, R10
 	TZCNTL  R10, R10
-	SUBL    $0x02, R10
-	CMPL    R10, R8
-	CMOVLLT R10, R8
-	TESTL   R8, R8
+	TZCNTL  R12, R12
+	SUBL    $0x02, R12
+	CMPL    R12, R10
+	CMOVLLT R12, R10
+	TESTL   R10, R10
 	JZ      utf16BEToUTF32LEAVX2_done
-	MOVL    R8, R10
-	SHRL    $0x01, R8
-	BZHIL   R8, R11, R11
+	MOVL    R10, R12
+	SHRL    $0x01, R10
+	BZHIL   R10, R13, R13
 	JMP     utf16BEToUTF32LEAVX2_pconv
 
 utf16BEToUTF32LEAVX2_done:
@@ -15926,120 +16090,180 @@ TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    DI, DI
 	VMOVDQU ·tables+0(SB), Y0
 	VMOVDQU ·tables+192(SB), Y1
+	MOVQ    BX, R8
+	SUBQ    $0x20, R8
+	MOVQ    CX, R9
+	SUBQ    $0x40, R9
+	VMOVDQU ·tables+41664(SB), Y2
+	VMOVDQU ·tables+41472(SB), Y3
+	VPXOR   Y4, Y4, Y4
 
 utf16BEToUTF32BEAVX2_loop:
-	CMPQ         SI, BX
-	JG           utf16BEToUTF32BEAVX2_done
-	CMPQ         DI, CX
-	JG           utf16BEToUTF32BEAVX2_done
-	VMOVDQU      (DX)(SI*1), Y2
-	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+41664(SB), Y2, Y3
-	VPCMPEQW     ·tables+41472(SB), Y3, Y3
-	VPTEST       Y3, Y3
-	JNZ          utf16BEToUTF32BEAVX2_pairs
-	VPMOVZXWD    X2, Y3
-	VPSHUFB      Y1, Y3, Y3
-	VMOVDQU      Y3, (AX)(DI*1)
-	VEXTRACTI128 $0x01, Y2, X2
-	VPMOVZXWD    X2, Y2
-	VPSHUFB      Y1, Y2, Y2
-	VMOVDQU      Y2, 32(AX)(DI*1)
-	ADDQ         $0x20, SI
-	ADDQ         $0x00000040, DI
-	JMP          utf16BEToUTF32BEAVX2_loop
+	CMPQ       SI, R8
+	JG         utf16BEToUTF32BEAVX2_one
+	CMPQ       DI, R9
+	JG         utf16BEToUTF32BEAVX2_one
+	VMOVDQU    (DX)(SI*1), Y5
+	VMOVDQU    32(DX)(SI*1), Y6
+	VPSHUFB    Y0, Y5, Y5
+	VPSHUFB    Y0, Y6, Y6
+	VPAND      Y2, Y5, Y7
+	VPAND      Y2, Y6, Y8
+	VPCMPEQW   Y3, Y7, Y7
+	VPCMPEQW   Y3, Y8, Y8
+	VPOR       Y7, Y8, Y8
+	VPMOVMSKB  Y8, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32BEAVX2_mixed
+	VPERMQ     $0xd8, Y5, Y5
+	VPUNPCKLWD Y4, Y5, Y7
+	VPUNPCKHWD Y4, Y5, Y5
+	VPSHUFB    Y1, Y7, Y7
+	VPSHUFB    Y1, Y5, Y5
+	VMOVDQU    Y7, (AX)(DI*1)
+	VMOVDQU    Y5, 32(AX)(DI*1)
+	VPERMQ     $0xd8, Y6, Y5
+	VPUNPCKLWD Y4, Y5, Y6
+	VPUNPCKHWD Y4, Y5, Y5
+	VPSHUFB    Y1, Y6, Y6
+	VPSHUFB    Y1, Y5, Y5
+	VMOVDQU    Y6, 64(AX)(DI*1)
+	VMOVDQU    Y5, 96(AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x00000080, DI
+	JMP        utf16BEToUTF32BEAVX2_loop
+
+utf16BEToUTF32BEAVX2_mixed:
+	VPMOVMSKB  Y7, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32BEAVX2_pairs
+	VPERMQ     $0xd8, Y5, Y5
+	VPUNPCKLWD Y4, Y5, Y6
+	VPUNPCKHWD Y4, Y5, Y5
+	VPSHUFB    Y1, Y6, Y6
+	VPSHUFB    Y1, Y5, Y5
+	VMOVDQU    Y6, (AX)(DI*1)
+	VMOVDQU    Y5, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16BEToUTF32BEAVX2_body
+
+utf16BEToUTF32BEAVX2_one:
+	CMPQ SI, BX
+	JG   utf16BEToUTF32BEAVX2_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF32BEAVX2_done
+
+utf16BEToUTF32BEAVX2_body:
+	VMOVDQU    (DX)(SI*1), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPAND      Y2, Y5, Y7
+	VPCMPEQW   Y3, Y7, Y7
+	VPMOVMSKB  Y7, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32BEAVX2_pairs
+	VPERMQ     $0xd8, Y5, Y5
+	VPUNPCKLWD Y4, Y5, Y6
+	VPUNPCKHWD Y4, Y5, Y5
+	VPSHUFB    Y1, Y6, Y6
+	VPSHUFB    Y1, Y5, Y5
+	VMOVDQU    Y6, (AX)(DI*1)
+	VMOVDQU    Y5, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41408(SB), Y2, Y3
-	VPCMPEQD  ·tables+41728(SB), Y3, Y4
-	VPMOVMSKB Y4, R8
-	CMPL      R8, $-1
+	VPAND     ·tables+41408(SB), Y5, Y6
+	VPCMPEQD  ·tables+41728(SB), Y6, Y7
+	VPMOVMSKB Y7, R10
+	CMPL      R10, $-1
 	JE        utf16BEToUTF32BEAVX2_allpairs
-	VPCMPEQW  ·tables+41472(SB), Y3, Y4
-	VPCMPEQW  ·tables+41536(SB), Y3, Y3
-	VPMOVMSKB Y4, R8
-	VPMOVMSKB Y3, R9
-	MOVQ      $0x00000020, R10
-	MOVL      $0x0000ffff, R11
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+41472(SB), Y6, Y7
+	VPCMPEQW  ·tables+41536(SB), Y6, Y6
+	VPMOVMSKB Y7, R10
+	VPMOVMSKB Y6, R11
+	MOVQ      $0x00000020, R12
+	MOVL      $0x0000ffff, R13
+	BTL       $0x1f, R10
 	JCC       utf16BEToUTF32BEAVX2_pwhole
-	SUBQ      $0x02, R10
-	MOVL      $0x00007fff, R11
-	ANDL      $0x3fffffff, R8
+	SUBQ      $0x02, R12
+	MOVL      $0x00007fff, R13
+	ANDL      $0x3fffffff, R10
 
 utf16BEToUTF32BEAVX2_pwhole:
-	SHLL $0x02, R8
-	CMPL R8, R9
+	SHLL $0x02, R10
+	CMPL R10, R11
 	JNE  utf16BEToUTF32BEAVX2_plone
 
 utf16BEToUTF32BEAVX2_pconv:
-	MOVL         $0x55555555, R8
-	PEXTL        R8, R9, R9
-	ANDNL        R11, R9, R11
-	VEXTRACTI128 $0x01, Y2, X3
-	VEXTRACTI128 $0x01, Y4, X7
-	VPALIGNR     $0x02, X2, X3, X5
-	VPSRLDQ      $0x02, X3, X6
-	LEAQ         ·tables+37632(SB), R8
-	VPMOVZXWD    X2, Y2
+	MOVL         $0x55555555, R10
+	PEXTL        R10, R11, R11
+	ANDNL        R13, R11, R13
+	VEXTRACTI128 $0x01, Y5, X6
+	VEXTRACTI128 $0x01, Y7, X10
+	VPALIGNR     $0x02, X5, X6, X8
+	VPSRLDQ      $0x02, X6, X9
+	LEAQ         ·tables+37632(SB), R10
 	VPMOVZXWD    X5, Y5
-	VPSLLD       $0x0a, Y2, Y8
-	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+51328(SB), Y8, Y8
-	VPMOVSXWD    X4, Y4
-	VPBLENDVB    Y4, Y8, Y2, Y2
-	VPSHUFB      Y1, Y2, Y2
-	MOVL         R11, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y4
-	VPERMD       Y2, Y4, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	VPMOVZXWD    X3, Y2
-	VPMOVZXWD    X6, Y3
-	VPSLLD       $0x0a, Y2, Y4
-	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+51328(SB), Y4, Y4
-	VPMOVSXWD    X7, Y3
-	VPBLENDVB    Y3, Y4, Y2, Y2
-	VPSHUFB      Y1, Y2, Y2
-	MOVL         R11, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y3
-	VPERMD       Y2, Y3, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf16BEToUTF32BEAVX2_loop
+	VPMOVZXWD    X8, Y8
+	VPSLLD       $0x0a, Y5, Y11
+	VPADDD       Y8, Y11, Y11
+	VPSUBD       ·tables+51328(SB), Y11, Y11
+	VPMOVSXWD    X7, Y7
+	VPBLENDVB    Y7, Y11, Y5, Y5
+	VPSHUFB      Y1, Y5, Y5
+	MOVL         R13, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y7
+	VPERMD       Y5, Y7, Y5
+	VMOVDQU      Y5, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	VPMOVZXWD    X6, Y5
+	VPMOVZXWD    X9, Y6
+	VPSLLD       $0x0a, Y5, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSUBD       ·tables+51328(SB), Y7, Y7
+	VPMOVSXWD    X10, Y6
+	VPBLENDVB    Y6, Y7, Y5, Y5
+	VPSHUFB      Y1, Y5, Y5
+	MOVL         R13, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y6
+	VPERMD       Y5, Y6, Y5
+	VMOVDQU      Y5, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	ADDQ         R12, SI
+	JMP          utf16BEToUTF32BEAVX2_one
 
 utf16BEToUTF32BEAVX2_allpairs:
-	VPSUBD   ·tables+41728(SB), Y2, Y2
-	VPMADDWD ·tables+41856(SB), Y2, Y2
-	VPADDD   ·tables+41920(SB), Y2, Y2
-	VPSHUFB  Y1, Y2, Y2
-	VMOVDQU  Y2, (AX)(DI*1)
+	VPSUBD   ·tables+41728(SB), Y5, Y5
+	VPMADDWD ·tables+41856(SB), Y5, Y5
+	VPADDD   ·tables+41920(SB), Y5, Y5
+	VPSHUFB  Y1, Y5, Y5
+	VMOVDQU  Y5, (AX)(DI*1)
 	ADDQ     $0x20, SI
 	ADDQ     $0x20, DI
-	JMP      utf16BEToUTF32BEAVX2_loop
+	JMP      utf16BEToUTF32BEAVX2_one
 
 utf16BEToUTF32BEAVX2_plone:
-	ANDNL   R8, R9, R10
-	ANDNL   R9, R8, R8
-	TZCNTL  R8, R8
+	ANDNL   R10, R11, R12
+	ANDNL   R11, R10, R10
 	TZCNTL  R10, R10
-	SUBL    $0x02, R10
-	CMPL    R10, R8
-	CMOVLLT R10, R8
-	TESTL   R8, R8
+	TZCNTL  R12, R12
+	SUBL    $0x02, R12
+	CMPL    R12, R10
+	CMOVLLT R12, R10
+	TESTL   R10, R10
 	JZ      utf16BEToUTF32BEAVX2_done
-	MOVL    R8, R10
-	SHRL    $0x01, R8
-	BZHIL   R8, R11, R11
+	MOVL    R10, R12
+	SHRL    $0x01, R10
+	BZHIL   R10, R13, R13
 	JMP     utf16BEToUTF32BEAVX2_pconv
 
 utf16BEToUTF32BEAVX2_done:
