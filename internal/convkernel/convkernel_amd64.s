@@ -12299,120 +12299,173 @@ utf32LEToBEAVX512_done:
 	RET
 
 // func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16LEToUTF32LEAVX512(SB), NOSPLIT, $0-64
-	PCALIGN $0x40
-	MOVQ    dst_base+0(FP), AX
-	MOVQ    dst_len+8(FP), CX
-	MOVQ    src_base+24(FP), DX
-	MOVQ    src_len+32(FP), BX
-	SUBQ    $0x00000040, BX
-	SUBQ    $0x00000080, CX
-	XORQ    SI, SI
-	XORQ    DI, DI
+	PCALIGN   $0x40
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	MOVQ      BX, R8
+	SUBQ      $0x40, R8
+	MOVQ      CX, R9
+	SUBQ      $0x00000080, R9
+	VMOVDQU64 ·tables+41472(SB), Z0
+	VMOVDQU64 ·tables+41664(SB), Z1
 
 utf16LEToUTF32LEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf16LEToUTF32LEAVX512_done
-	CMPQ          DI, CX
-	JG            utf16LEToUTF32LEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+41664(SB), Z0, Z1
-	VPCMPEQW      ·tables+41472(SB), Z1, K1
-	KORTESTD      K1, K1
-	JNZ           utf16LEToUTF32LEAVX512_pairs
-	VPMOVZXWD     Y0, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	VEXTRACTI64X4 $0x01, Z0, Y0
-	VPMOVZXWD     Y0, Z0
-	VMOVDQU64     Z0, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf16LEToUTF32LEAVX512_loop
+	CMPQ       SI, R8
+	JG         utf16LEToUTF32LEAVX512_one
+	CMPQ       DI, R9
+	JG         utf16LEToUTF32LEAVX512_one
+	VMOVDQU64  (DX)(SI*1), Z2
+	VMOVDQU64  64(DX)(SI*1), Z3
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 1088(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
+	PREFETCHT0 2176(AX)(DI*1)
+	PREFETCHT0 2240(AX)(DI*1)
+	VPSUBW     Z0, Z2, Z4
+	VPSUBUSW   Z4, Z1, Z4
+	VPSUBW     Z0, Z3, Z3
+	VPSUBUSW   Z3, Z1, Z3
+	VPORQ      Z4, Z3, Z3
+	VPMOVW2M   Z3, K1
+	KORTESTD   K1, K1
+	JNZ        utf16LEToUTF32LEAVX512_mixed
+	VPMOVZXWD  (DX)(SI*1), Z2
+	VPMOVZXWD  32(DX)(SI*1), Z3
+	VMOVDQU64  Z2, (AX)(DI*1)
+	VMOVDQU64  Z3, 64(AX)(DI*1)
+	VPMOVZXWD  64(DX)(SI*1), Z2
+	VPMOVZXWD  96(DX)(SI*1), Z3
+	VMOVDQU64  Z2, 128(AX)(DI*1)
+	VMOVDQU64  Z3, 192(AX)(DI*1)
+	ADDQ       $0x00000080, SI
+	ADDQ       $0x00000100, DI
+	JMP        utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_mixed:
+	VPMOVW2M  Z4, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF32LEAVX512_pairs
+	VPMOVZXWD (DX)(SI*1), Z2
+	VPMOVZXWD 32(DX)(SI*1), Z3
+	VMOVDQU64 Z2, (AX)(DI*1)
+	VMOVDQU64 Z3, 64(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000080, DI
+	JMP       utf16LEToUTF32LEAVX512_body
+
+utf16LEToUTF32LEAVX512_one:
+	CMPQ SI, BX
+	JG   utf16LEToUTF32LEAVX512_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF32LEAVX512_done
+
+utf16LEToUTF32LEAVX512_body:
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPSUBW    Z0, Z2, Z4
+	VPSUBUSW  Z4, Z1, Z4
+	VPMOVW2M  Z4, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF32LEAVX512_pairs
+	VPMOVZXWD (DX)(SI*1), Z2
+	VPMOVZXWD 32(DX)(SI*1), Z3
+	VMOVDQU64 Z2, (AX)(DI*1)
+	VMOVDQU64 Z3, 64(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000080, DI
+	JMP       utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41408(SB), Z0, Z1
-	VPCMPEQD ·tables+41728(SB), Z1, K1
+	VPANDD   ·tables+41408(SB), Z2, Z3
+	VPCMPEQD ·tables+41728(SB), Z3, K1
 	KORTESTW K1, K1
 	JCS      utf16LEToUTF32LEAVX512_allpairs
-	VPCMPEQW ·tables+41472(SB), Z1, K1
-	KMOVD    K1, R8
-	VPCMPEQW ·tables+41536(SB), Z1, K1
-	KMOVD    K1, R9
-	MOVQ     $0x00000040, R10
-	MOVL     $0xffffffff, R11
-	BTL      $0x1f, R8
+	VPCMPEQW ·tables+41472(SB), Z3, K1
+	KMOVD    K1, R10
+	VPCMPEQW ·tables+41536(SB), Z3, K1
+	KMOVD    K1, R11
+	MOVQ     $0x00000040, R12
+	MOVL     $0xffffffff, R13
+	BTL      $0x1f, R10
 	JCC      utf16LEToUTF32LEAVX512_pwhole
-	SUBQ     $0x02, R10
-	MOVL     $0x7fffffff, R11
-	ANDL     R11, R8
+	SUBQ     $0x02, R12
+	MOVL     $0x7fffffff, R13
+	ANDL     R13, R10
 
 utf16LEToUTF32LEAVX512_pwhole:
-	MOVL R8, R12
-	SHLL $0x01, R12
-	CMPL R12, R9
+	MOVL R10, R14
+	SHLL $0x01, R14
+	CMPL R14, R11
 	JNE  utf16LEToUTF32LEAVX512_plone
 
 utf16LEToUTF32LEAVX512_pconv:
-	ANDNL         R11, R9, R11
-	VPMOVZXWD     Y0, Z1
-	VEXTRACTI64X4 $0x01, Z0, Y0
-	VPMOVZXWD     Y0, Z0
-	VPXORD        Z2, Z2, Z2
-	VALIGND       $0x01, Z1, Z0, Z3
-	VALIGND       $0x01, Z0, Z2, Z4
-	MOVL          R8, R9
-	KMOVW         R9, K1
-	VPSLLD        $0x0a, Z1, K1, Z1
-	VPADDD        Z3, Z1, K1, Z1
-	VPADDD        ·tables+41792(SB), Z1, K1, Z1
-	MOVL          R11, R9
-	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z1, K1, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	ANDL          $0x0000ffff, R9
-	POPCNTL       R9, R9
-	SHLL          $0x02, R9
-	ADDQ          R9, DI
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPSLLD        $0x0a, Z0, K1, Z0
-	VPADDD        Z4, Z0, K1, Z0
-	VPADDD        ·tables+41792(SB), Z0, K1, Z0
-	MOVL          R11, R8
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPCOMPRESSD.Z Z0, K1, Z0
-	VMOVDQU64     Z0, (AX)(DI*1)
-	ANDL          $0x0000ffff, R8
-	POPCNTL       R8, R8
-	SHLL          $0x02, R8
-	ADDQ          R8, DI
-	ADDQ          R10, SI
-	JMP           utf16LEToUTF32LEAVX512_loop
+	ANDNL         R13, R11, R13
+	VPMOVZXWD     Y2, Z3
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y2, Z2
+	VPXORD        Z5, Z5, Z5
+	VALIGND       $0x01, Z3, Z2, Z4
+	VALIGND       $0x01, Z2, Z5, Z6
+	MOVL          R10, R11
+	KMOVW         R11, K1
+	VPSLLD        $0x0a, Z3, K1, Z3
+	VPADDD        Z4, Z3, K1, Z3
+	VPADDD        ·tables+41792(SB), Z3, K1, Z3
+	MOVL          R13, R11
+	KMOVW         R11, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R11
+	POPCNTL       R11, R11
+	SHLL          $0x02, R11
+	ADDQ          R11, DI
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPSLLD        $0x0a, Z2, K1, Z2
+	VPADDD        Z6, Z2, K1, Z2
+	VPADDD        ·tables+41792(SB), Z2, K1, Z2
+	MOVL          R13, R10
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ANDL          $0x0000ffff, R10
+	POPCNTL       R10, R10
+	SHLL          $0x02, R10
+	ADDQ          R10, DI
+	ADDQ          R12, SI
+	JMP           utf16LEToUTF32LEAVX512_one
 
 utf16LEToUTF32LEAVX512_allpairs:
-	VPSUBD    ·tables+41728(SB), Z0, Z0
-	VPMADDWD  ·tables+41856(SB), Z0, Z0
-	VPADDD    ·tables+41920(SB), Z0, Z0
-	VMOVDQU64 Z0, (AX)(DI*1)
+	VPSUBD    ·tables+41728(SB), Z2, Z2
+	VPMADDWD  ·tables+41856(SB), Z2, Z2
+	VPADDD    ·tables+41920(SB), Z2, Z2
+	VMOVDQU64 Z2, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       utf16LEToUTF32LEAVX512_loop
+	JMP       utf16LEToUTF32LEAVX512_one
 
 utf16LEToUTF32LEAVX512_plone:
-	ANDNL   R12, R9, R10
-	ANDNL   R9, R12, R12
+	ANDNL   R14, R11, R12
+	ANDNL   R11, R14, R14
+	TZCNTL  R14, R14
 	TZCNTL  R12, R12
-	TZCNTL  R10, R10
-	SUBL    $0x01, R10
-	CMPL    R10, R12
-	CMOVLLT R10, R12
-	TESTL   R12, R12
+	SUBL    $0x01, R12
+	CMPL    R12, R14
+	CMOVLLT R12, R14
+	TESTL   R14, R14
 	JZ      utf16LEToUTF32LEAVX512_done
-	BZHIL   R12, R11, R11
-	SHLL    $0x01, R12
-	MOVL    R12, R10
+	BZHIL   R14, R13, R13
+	SHLL    $0x01, R14
+	MOVL    R14, R12
 	JMP     utf16LEToUTF32LEAVX512_pconv
 
 utf16LEToUTF32LEAVX512_done:
@@ -12592,7 +12645,7 @@ utf32LEToUTF16LEAVX512_done:
 	RET
 
 // func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -12604,114 +12657,173 @@ TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+192(SB), Z0
+	MOVQ      BX, R8
+	SUBQ      $0x40, R8
+	MOVQ      CX, R9
+	SUBQ      $0x00000080, R9
+	VMOVDQU64 ·tables+41472(SB), Z1
+	VMOVDQU64 ·tables+41664(SB), Z2
 
 utf16LEToUTF32BEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf16LEToUTF32BEAVX512_done
-	CMPQ          DI, CX
-	JG            utf16LEToUTF32BEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+41664(SB), Z1, Z2
-	VPCMPEQW      ·tables+41472(SB), Z2, K1
-	KORTESTD      K1, K1
-	JNZ           utf16LEToUTF32BEAVX512_pairs
-	VPMOVZXWD     Y1, Z2
-	VPSHUFB       Z0, Z2, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y1, Z1
-	VPSHUFB       Z0, Z1, Z1
-	VMOVDQU64     Z1, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf16LEToUTF32BEAVX512_loop
+	CMPQ       SI, R8
+	JG         utf16LEToUTF32BEAVX512_one
+	CMPQ       DI, R9
+	JG         utf16LEToUTF32BEAVX512_one
+	VMOVDQU64  (DX)(SI*1), Z3
+	VMOVDQU64  64(DX)(SI*1), Z4
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 1088(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
+	PREFETCHT0 2176(AX)(DI*1)
+	PREFETCHT0 2240(AX)(DI*1)
+	VPSUBW     Z1, Z3, Z5
+	VPSUBUSW   Z5, Z2, Z5
+	VPSUBW     Z1, Z4, Z4
+	VPSUBUSW   Z4, Z2, Z4
+	VPORQ      Z5, Z4, Z4
+	VPMOVW2M   Z4, K1
+	KORTESTD   K1, K1
+	JNZ        utf16LEToUTF32BEAVX512_mixed
+	VPMOVZXWD  (DX)(SI*1), Z3
+	VPMOVZXWD  32(DX)(SI*1), Z4
+	VPSHUFB    Z0, Z3, Z3
+	VPSHUFB    Z0, Z4, Z4
+	VMOVDQU64  Z3, (AX)(DI*1)
+	VMOVDQU64  Z4, 64(AX)(DI*1)
+	VPMOVZXWD  64(DX)(SI*1), Z3
+	VPMOVZXWD  96(DX)(SI*1), Z4
+	VPSHUFB    Z0, Z3, Z3
+	VPSHUFB    Z0, Z4, Z4
+	VMOVDQU64  Z3, 128(AX)(DI*1)
+	VMOVDQU64  Z4, 192(AX)(DI*1)
+	ADDQ       $0x00000080, SI
+	ADDQ       $0x00000100, DI
+	JMP        utf16LEToUTF32BEAVX512_loop
+
+utf16LEToUTF32BEAVX512_mixed:
+	VPMOVW2M  Z5, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF32BEAVX512_pairs
+	VPMOVZXWD (DX)(SI*1), Z3
+	VPMOVZXWD 32(DX)(SI*1), Z4
+	VPSHUFB   Z0, Z3, Z3
+	VPSHUFB   Z0, Z4, Z4
+	VMOVDQU64 Z3, (AX)(DI*1)
+	VMOVDQU64 Z4, 64(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000080, DI
+	JMP       utf16LEToUTF32BEAVX512_body
+
+utf16LEToUTF32BEAVX512_one:
+	CMPQ SI, BX
+	JG   utf16LEToUTF32BEAVX512_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF32BEAVX512_done
+
+utf16LEToUTF32BEAVX512_body:
+	VMOVDQU64 (DX)(SI*1), Z3
+	VPSUBW    Z1, Z3, Z5
+	VPSUBUSW  Z5, Z2, Z5
+	VPMOVW2M  Z5, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF32BEAVX512_pairs
+	VPMOVZXWD (DX)(SI*1), Z3
+	VPMOVZXWD 32(DX)(SI*1), Z4
+	VPSHUFB   Z0, Z3, Z3
+	VPSHUFB   Z0, Z4, Z4
+	VMOVDQU64 Z3, (AX)(DI*1)
+	VMOVDQU64 Z4, 64(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000080, DI
+	JMP       utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41408(SB), Z1, Z2
-	VPCMPEQD ·tables+41728(SB), Z2, K1
+	VPANDD   ·tables+41408(SB), Z3, Z4
+	VPCMPEQD ·tables+41728(SB), Z4, K1
 	KORTESTW K1, K1
 	JCS      utf16LEToUTF32BEAVX512_allpairs
-	VPCMPEQW ·tables+41472(SB), Z2, K1
-	KMOVD    K1, R8
-	VPCMPEQW ·tables+41536(SB), Z2, K1
-	KMOVD    K1, R9
-	MOVQ     $0x00000040, R10
-	MOVL     $0xffffffff, R11
-	BTL      $0x1f, R8
+	VPCMPEQW ·tables+41472(SB), Z4, K1
+	KMOVD    K1, R10
+	VPCMPEQW ·tables+41536(SB), Z4, K1
+	KMOVD    K1, R11
+	MOVQ     $0x00000040, R12
+	MOVL     $0xffffffff, R13
+	BTL      $0x1f, R10
 	JCC      utf16LEToUTF32BEAVX512_pwhole
-	SUBQ     $0x02, R10
-	MOVL     $0x7fffffff, R11
-	ANDL     R11, R8
+	SUBQ     $0x02, R12
+	MOVL     $0x7fffffff, R13
+	ANDL     R13, R10
 
 utf16LEToUTF32BEAVX512_pwhole:
-	MOVL R8, R12
-	SHLL $0x01, R12
-	CMPL R12, R9
+	MOVL R10, R14
+	SHLL $0x01, R14
+	CMPL R14, R11
 	JNE  utf16LEToUTF32BEAVX512_plone
 
 utf16LEToUTF32BEAVX512_pconv:
-	ANDNL         R11, R9, R11
-	VPMOVZXWD     Y1, Z2
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y1, Z1
-	VPXORD        Z3, Z3, Z3
-	VALIGND       $0x01, Z2, Z1, Z4
-	VALIGND       $0x01, Z1, Z3, Z5
-	MOVL          R8, R9
-	KMOVW         R9, K1
-	VPSLLD        $0x0a, Z2, K1, Z2
-	VPADDD        Z4, Z2, K1, Z2
-	VPADDD        ·tables+41792(SB), Z2, K1, Z2
-	VPSHUFB       Z0, Z2, Z2
-	MOVL          R11, R9
-	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	ANDL          $0x0000ffff, R9
-	POPCNTL       R9, R9
-	SHLL          $0x02, R9
-	ADDQ          R9, DI
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPSLLD        $0x0a, Z1, K1, Z1
-	VPADDD        Z5, Z1, K1, Z1
-	VPADDD        ·tables+41792(SB), Z1, K1, Z1
-	VPSHUFB       Z0, Z1, Z1
-	MOVL          R11, R8
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPCOMPRESSD.Z Z1, K1, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	ANDL          $0x0000ffff, R8
-	POPCNTL       R8, R8
-	SHLL          $0x02, R8
-	ADDQ          R8, DI
-	ADDQ          R10, SI
-	JMP           utf16LEToUTF32BEAVX512_loop
+	ANDNL         R13, R11, R13
+	VPMOVZXWD     Y3, Z4
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VPXORD        Z6, Z6, Z6
+	VALIGND       $0x01, Z4, Z3, Z5
+	VALIGND       $0x01, Z3, Z6, Z7
+	MOVL          R10, R11
+	KMOVW         R11, K1
+	VPSLLD        $0x0a, Z4, K1, Z4
+	VPADDD        Z5, Z4, K1, Z4
+	VPADDD        ·tables+41792(SB), Z4, K1, Z4
+	VPSHUFB       Z0, Z4, Z4
+	MOVL          R13, R11
+	KMOVW         R11, K1
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU64     Z4, (AX)(DI*1)
+	ANDL          $0x0000ffff, R11
+	POPCNTL       R11, R11
+	SHLL          $0x02, R11
+	ADDQ          R11, DI
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPSLLD        $0x0a, Z3, K1, Z3
+	VPADDD        Z7, Z3, K1, Z3
+	VPADDD        ·tables+41792(SB), Z3, K1, Z3
+	VPSHUFB       Z0, Z3, Z3
+	MOVL          R13, R10
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R10
+	POPCNTL       R10, R10
+	SHLL          $0x02, R10
+	ADDQ          R10, DI
+	ADDQ          R12, SI
+	JMP           utf16LEToUTF32BEAVX512_one
 
 utf16LEToUTF32BEAVX512_allpairs:
-	VPSUBD    ·tables+41728(SB), Z1, Z1
-	VPMADDWD  ·tables+41856(SB), Z1, Z1
-	VPADDD    ·tables+41920(SB), Z1, Z1
-	VPSHUFB   Z0, Z1, Z1
-	VMOVDQU64 Z1, (AX)(DI*1)
+	VPSUBD    ·tables+41728(SB), Z3, Z3
+	VPMADDWD  ·tables+41856(SB), Z3, Z3
+	VPADDD    ·tables+41920(SB), Z3, Z3
+	VPSHUFB   Z0, Z3, Z3
+	VMOVDQU64 Z3, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       utf16LEToUTF32BEAVX512_loop
+	JMP       utf16LEToUTF32BEAVX512_one
 
 utf16LEToUTF32BEAVX512_plone:
-	ANDNL   R12, R9, R10
-	ANDNL   R9, R12, R12
+	ANDNL   R14, R11, R12
+	ANDNL   R11, R14, R14
+	TZCNTL  R14, R14
 	TZCNTL  R12, R12
-	TZCNTL  R10, R10
-	SUBL    $0x01, R10
-	CMPL    R10, R12
-	CMOVLLT R10, R12
-	TESTL   R12, R12
+	SUBL    $0x01, R12
+	CMPL    R12, R14
+	CMOVLLT R12, R14
+	TESTL   R14, R14
 	JZ      utf16LEToUTF32BEAVX512_done
-	BZHIL   R12, R11, R11
-	SHLL    $0x01, R12
-	MOVL    R12, R10
+	BZHIL   R14, R13, R13
+	SHLL    $0x01, R14
+	MOVL    R14, R12
 	JMP     utf16LEToUTF32BEAVX512_pconv
 
 utf16LEToUTF32BEAVX512_done:
@@ -13014,7 +13126,7 @@ utf32BEToLEAVX512_done:
 	RET
 
 // func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -13026,110 +13138,169 @@ TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+0(SB), Z0
+	MOVQ      BX, R8
+	SUBQ      $0x40, R8
+	MOVQ      CX, R9
+	SUBQ      $0x00000080, R9
+	VMOVDQU64 ·tables+41472(SB), Z1
+	VMOVDQU64 ·tables+41664(SB), Z2
 
 utf16BEToUTF32LEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf16BEToUTF32LEAVX512_done
-	CMPQ          DI, CX
-	JG            utf16BEToUTF32LEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z1
-	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+41664(SB), Z1, Z2
-	VPCMPEQW      ·tables+41472(SB), Z2, K1
+	CMPQ          SI, R8
+	JG            utf16BEToUTF32LEAVX512_one
+	CMPQ          DI, R9
+	JG            utf16BEToUTF32LEAVX512_one
+	VMOVDQU64     (DX)(SI*1), Z3
+	VMOVDQU64     64(DX)(SI*1), Z4
+	PREFETCHT0    1024(DX)(SI*1)
+	PREFETCHT0    1088(DX)(SI*1)
+	PREFETCHT0    2048(AX)(DI*1)
+	PREFETCHT0    2112(AX)(DI*1)
+	PREFETCHT0    2176(AX)(DI*1)
+	PREFETCHT0    2240(AX)(DI*1)
+	VPSHUFB       Z0, Z3, Z3
+	VPSHUFB       Z0, Z4, Z4
+	VPSUBW        Z1, Z3, Z5
+	VPSUBUSW      Z5, Z2, Z5
+	VPSUBW        Z1, Z4, Z6
+	VPSUBUSW      Z6, Z2, Z6
+	VPORQ         Z5, Z6, Z6
+	VPMOVW2M      Z6, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32LEAVX512_mixed
+	VPMOVZXWD     Y3, Z5
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VMOVDQU64     Z5, (AX)(DI*1)
+	VMOVDQU64     Z3, 64(AX)(DI*1)
+	VPMOVZXWD     Y4, Z3
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VMOVDQU64     Z3, 128(AX)(DI*1)
+	VMOVDQU64     Z4, 192(AX)(DI*1)
+	ADDQ          $0x00000080, SI
+	ADDQ          $0x00000100, DI
+	JMP           utf16BEToUTF32LEAVX512_loop
+
+utf16BEToUTF32LEAVX512_mixed:
+	VPMOVW2M      Z5, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
-	VPMOVZXWD     Y1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y1, Z1
-	VMOVDQU64     Z1, 64(AX)(DI*1)
+	VPMOVZXWD     Y3, Z4
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VMOVDQU64     Z4, (AX)(DI*1)
+	VMOVDQU64     Z3, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16BEToUTF32LEAVX512_body
+
+utf16BEToUTF32LEAVX512_one:
+	CMPQ SI, BX
+	JG   utf16BEToUTF32LEAVX512_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF32LEAVX512_done
+
+utf16BEToUTF32LEAVX512_body:
+	VMOVDQU64     (DX)(SI*1), Z3
+	VPSHUFB       Z0, Z3, Z3
+	VPSUBW        Z1, Z3, Z5
+	VPSUBUSW      Z5, Z2, Z5
+	VPMOVW2M      Z5, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32LEAVX512_pairs
+	VPMOVZXWD     Y3, Z4
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VMOVDQU64     Z4, (AX)(DI*1)
+	VMOVDQU64     Z3, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41408(SB), Z1, Z2
-	VPCMPEQD ·tables+41728(SB), Z2, K1
+	VPANDD   ·tables+41408(SB), Z3, Z4
+	VPCMPEQD ·tables+41728(SB), Z4, K1
 	KORTESTW K1, K1
 	JCS      utf16BEToUTF32LEAVX512_allpairs
-	VPCMPEQW ·tables+41472(SB), Z2, K1
-	KMOVD    K1, R8
-	VPCMPEQW ·tables+41536(SB), Z2, K1
-	KMOVD    K1, R9
-	MOVQ     $0x00000040, R10
-	MOVL     $0xffffffff, R11
-	BTL      $0x1f, R8
+	VPCMPEQW ·tables+41472(SB), Z4, K1
+	KMOVD    K1, R10
+	VPCMPEQW ·tables+41536(SB), Z4, K1
+	KMOVD    K1, R11
+	MOVQ     $0x00000040, R12
+	MOVL     $0xffffffff, R13
+	BTL      $0x1f, R10
 	JCC      utf16BEToUTF32LEAVX512_pwhole
-	SUBQ     $0x02, R10
-	MOVL     $0x7fffffff, R11
-	ANDL     R11, R8
+	SUBQ     $0x02, R12
+	MOVL     $0x7fffffff, R13
+	ANDL     R13, R10
 
 utf16BEToUTF32LEAVX512_pwhole:
-	MOVL R8, R12
-	SHLL $0x01, R12
-	CMPL R12, R9
+	MOVL R10, R14
+	SHLL $0x01, R14
+	CMPL R14, R11
 	JNE  utf16BEToUTF32LEAVX512_plone
 
 utf16BEToUTF32LEAVX512_pconv:
-	ANDNL         R11, R9, R11
-	VPMOVZXWD     Y1, Z2
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y1, Z1
-	VPXORD        Z3, Z3, Z3
-	VALIGND       $0x01, Z2, Z1, Z4
-	VALIGND       $0x01, Z1, Z3, Z5
-	MOVL          R8, R9
-	KMOVW         R9, K1
-	VPSLLD        $0x0a, Z2, K1, Z2
-	VPADDD        Z4, Z2, K1, Z2
-	VPADDD        ·tables+41792(SB), Z2, K1, Z2
-	MOVL          R11, R9
-	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	ANDL          $0x0000ffff, R9
-	POPCNTL       R9, R9
-	SHLL          $0x02, R9
-	ADDQ          R9, DI
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPSLLD        $0x0a, Z1, K1, Z1
-	VPADDD        Z5, Z1, K1, Z1
-	VPADDD        ·tables+41792(SB), Z1, K1, Z1
-	MOVL          R11, R8
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPCOMPRESSD.Z Z1, K1, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	ANDL          $0x0000ffff, R8
-	POPCNTL       R8, R8
-	SHLL          $0x02, R8
-	ADDQ          R8, DI
-	ADDQ          R10, SI
-	JMP           utf16BEToUTF32LEAVX512_loop
+	ANDNL         R13, R11, R13
+	VPMOVZXWD     Y3, Z4
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VPXORD        Z7, Z7, Z7
+	VALIGND       $0x01, Z4, Z3, Z5
+	VALIGND       $0x01, Z3, Z7, Z6
+	MOVL          R10, R11
+	KMOVW         R11, K1
+	VPSLLD        $0x0a, Z4, K1, Z4
+	VPADDD        Z5, Z4, K1, Z4
+	VPADDD        ·tables+41792(SB), Z4, K1, Z4
+	MOVL          R13, R11
+	KMOVW         R11, K1
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU64     Z4, (AX)(DI*1)
+	ANDL          $0x0000ffff, R11
+	POPCNTL       R11, R11
+	SHLL          $0x02, R11
+	ADDQ          R11, DI
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPSLLD        $0x0a, Z3, K1, Z3
+	VPADDD        Z6, Z3, K1, Z3
+	VPADDD        ·tables+41792(SB), Z3, K1, Z3
+	MOVL          R13, R10
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R10
+	POPCNTL       R10, R10
+	SHLL          $0x02, R10
+	ADDQ          R10, DI
+	ADDQ          R12, SI
+	JMP           utf16BEToUTF32LEAVX512_one
 
 utf16BEToUTF32LEAVX512_allpairs:
-	VPSUBD    ·tables+41728(SB), Z1, Z1
-	VPMADDWD  ·tables+41856(SB), Z1, Z1
-	VPADDD    ·tables+41920(SB), Z1, Z1
-	VMOVDQU64 Z1, (AX)(DI*1)
+	VPSUBD    ·tables+41728(SB), Z3, Z3
+	VPMADDWD  ·tables+41856(SB), Z3, Z3
+	VPADDD    ·tables+41920(SB), Z3, Z3
+	VMOVDQU64 Z3, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       utf16BEToUTF32LEAVX512_loop
+	JMP       utf16BEToUTF32LEAVX512_one
 
 utf16BEToUTF32LEAVX512_plone:
-	ANDNL   R12, R9, R10
-	ANDNL   R9, R12, R12
+	ANDNL   R14, R11, R12
+	ANDNL   R11, R14, R14
+	TZCNTL  R14, R14
 	TZCNTL  R12, R12
-	TZCNTL  R10, R10
-	SUBL    $0x01, R10
-	CMPL    R10, R12
-	CMOVLLT R10, R12
-	TESTL   R12, R12
+	SUBL    $0x01, R12
+	CMPL    R12, R14
+	CMOVLLT R12, R14
+	TESTL   R14, R14
 	JZ      utf16BEToUTF32LEAVX512_done
-	BZHIL   R12, R11, R11
-	SHLL    $0x01, R12
-	MOVL    R12, R10
+	BZHIL   R14, R13, R13
+	SHLL    $0x01, R14
+	MOVL    R14, R12
 	JMP     utf16BEToUTF32LEAVX512_pconv
 
 utf16BEToUTF32LEAVX512_done:
@@ -13318,7 +13489,7 @@ utf32BEToUTF16LEAVX512_done:
 	RET
 
 // func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -13331,115 +13502,180 @@ TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+0(SB), Z0
 	VMOVDQU64 ·tables+192(SB), Z1
+	MOVQ      BX, R8
+	SUBQ      $0x40, R8
+	MOVQ      CX, R9
+	SUBQ      $0x00000080, R9
+	VMOVDQU64 ·tables+41472(SB), Z2
+	VMOVDQU64 ·tables+41664(SB), Z3
 
 utf16BEToUTF32BEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf16BEToUTF32BEAVX512_done
-	CMPQ          DI, CX
-	JG            utf16BEToUTF32BEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z2
-	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+41664(SB), Z2, Z3
-	VPCMPEQW      ·tables+41472(SB), Z3, K1
+	CMPQ          SI, R8
+	JG            utf16BEToUTF32BEAVX512_one
+	CMPQ          DI, R9
+	JG            utf16BEToUTF32BEAVX512_one
+	VMOVDQU64     (DX)(SI*1), Z4
+	VMOVDQU64     64(DX)(SI*1), Z5
+	PREFETCHT0    1024(DX)(SI*1)
+	PREFETCHT0    1088(DX)(SI*1)
+	PREFETCHT0    2048(AX)(DI*1)
+	PREFETCHT0    2112(AX)(DI*1)
+	PREFETCHT0    2176(AX)(DI*1)
+	PREFETCHT0    2240(AX)(DI*1)
+	VPSHUFB       Z0, Z4, Z4
+	VPSHUFB       Z0, Z5, Z5
+	VPSUBW        Z2, Z4, Z6
+	VPSUBUSW      Z6, Z3, Z6
+	VPSUBW        Z2, Z5, Z7
+	VPSUBUSW      Z7, Z3, Z7
+	VPORQ         Z6, Z7, Z7
+	VPMOVW2M      Z7, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32BEAVX512_mixed
+	VPMOVZXWD     Y4, Z6
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VPSHUFB       Z1, Z6, Z6
+	VPSHUFB       Z1, Z4, Z4
+	VMOVDQU64     Z6, (AX)(DI*1)
+	VMOVDQU64     Z4, 64(AX)(DI*1)
+	VPMOVZXWD     Y5, Z4
+	VEXTRACTI64X4 $0x01, Z5, Y5
+	VPMOVZXWD     Y5, Z5
+	VPSHUFB       Z1, Z4, Z4
+	VPSHUFB       Z1, Z5, Z5
+	VMOVDQU64     Z4, 128(AX)(DI*1)
+	VMOVDQU64     Z5, 192(AX)(DI*1)
+	ADDQ          $0x00000080, SI
+	ADDQ          $0x00000100, DI
+	JMP           utf16BEToUTF32BEAVX512_loop
+
+utf16BEToUTF32BEAVX512_mixed:
+	VPMOVW2M      Z6, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
-	VPMOVZXWD     Y2, Z3
-	VPSHUFB       Z1, Z3, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VPMOVZXWD     Y2, Z2
-	VPSHUFB       Z1, Z2, Z2
-	VMOVDQU64     Z2, 64(AX)(DI*1)
+	VPMOVZXWD     Y4, Z5
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VPSHUFB       Z1, Z5, Z5
+	VPSHUFB       Z1, Z4, Z4
+	VMOVDQU64     Z5, (AX)(DI*1)
+	VMOVDQU64     Z4, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16BEToUTF32BEAVX512_body
+
+utf16BEToUTF32BEAVX512_one:
+	CMPQ SI, BX
+	JG   utf16BEToUTF32BEAVX512_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF32BEAVX512_done
+
+utf16BEToUTF32BEAVX512_body:
+	VMOVDQU64     (DX)(SI*1), Z4
+	VPSHUFB       Z0, Z4, Z4
+	VPSUBW        Z2, Z4, Z6
+	VPSUBUSW      Z6, Z3, Z6
+	VPMOVW2M      Z6, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32BEAVX512_pairs
+	VPMOVZXWD     Y4, Z5
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VPSHUFB       Z1, Z5, Z5
+	VPSHUFB       Z1, Z4, Z4
+	VMOVDQU64     Z5, (AX)(DI*1)
+	VMOVDQU64     Z4, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41408(SB), Z2, Z3
-	VPCMPEQD ·tables+41728(SB), Z3, K1
+	VPANDD   ·tables+41408(SB), Z4, Z5
+	VPCMPEQD ·tables+41728(SB), Z5, K1
 	KORTESTW K1, K1
 	JCS      utf16BEToUTF32BEAVX512_allpairs
-	VPCMPEQW ·tables+41472(SB), Z3, K1
-	KMOVD    K1, R8
-	VPCMPEQW ·tables+41536(SB), Z3, K1
-	KMOVD    K1, R9
-	MOVQ     $0x00000040, R10
-	MOVL     $0xffffffff, R11
-	BTL      $0x1f, R8
+	VPCMPEQW ·tables+41472(SB), Z5, K1
+	KMOVD    K1, R10
+	VPCMPEQW ·tables+41536(SB), Z5, K1
+	KMOVD    K1, R11
+	MOVQ     $0x00000040, R12
+	MOVL     $0xffffffff, R13
+	BTL      $0x1f, R10
 	JCC      utf16BEToUTF32BEAVX512_pwhole
-	SUBQ     $0x02, R10
-	MOVL     $0x7fffffff, R11
-	ANDL     R11, R8
+	SUBQ     $0x02, R12
+	MOVL     $0x7fffffff, R13
+	ANDL     R13, R10
 
 utf16BEToUTF32BEAVX512_pwhole:
-	MOVL R8, R12
-	SHLL $0x01, R12
-	CMPL R12, R9
+	MOVL R10, R14
+	SHLL $0x01, R14
+	CMPL R14, R11
 	JNE  utf16BEToUTF32BEAVX512_plone
 
 utf16BEToUTF32BEAVX512_pconv:
-	ANDNL         R11, R9, R11
-	VPMOVZXWD     Y2, Z3
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VPMOVZXWD     Y2, Z2
-	VPXORD        Z4, Z4, Z4
-	VALIGND       $0x01, Z3, Z2, Z5
-	VALIGND       $0x01, Z2, Z4, Z6
-	MOVL          R8, R9
-	KMOVW         R9, K1
-	VPSLLD        $0x0a, Z3, K1, Z3
-	VPADDD        Z5, Z3, K1, Z3
-	VPADDD        ·tables+41792(SB), Z3, K1, Z3
-	VPSHUFB       Z1, Z3, Z3
-	MOVL          R11, R9
-	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z3, K1, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
-	ANDL          $0x0000ffff, R9
-	POPCNTL       R9, R9
-	SHLL          $0x02, R9
-	ADDQ          R9, DI
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPSLLD        $0x0a, Z2, K1, Z2
-	VPADDD        Z6, Z2, K1, Z2
-	VPADDD        ·tables+41792(SB), Z2, K1, Z2
-	VPSHUFB       Z1, Z2, Z2
-	MOVL          R11, R8
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPCOMPRESSD.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	ANDL          $0x0000ffff, R8
-	POPCNTL       R8, R8
-	SHLL          $0x02, R8
-	ADDQ          R8, DI
-	ADDQ          R10, SI
-	JMP           utf16BEToUTF32BEAVX512_loop
+	ANDNL         R13, R11, R13
+	VPMOVZXWD     Y4, Z5
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VPXORD        Z8, Z8, Z8
+	VALIGND       $0x01, Z5, Z4, Z6
+	VALIGND       $0x01, Z4, Z8, Z7
+	MOVL          R10, R11
+	KMOVW         R11, K1
+	VPSLLD        $0x0a, Z5, K1, Z5
+	VPADDD        Z6, Z5, K1, Z5
+	VPADDD        ·tables+41792(SB), Z5, K1, Z5
+	VPSHUFB       Z1, Z5, Z5
+	MOVL          R13, R11
+	KMOVW         R11, K1
+	VPCOMPRESSD.Z Z5, K1, Z5
+	VMOVDQU64     Z5, (AX)(DI*1)
+	ANDL          $0x0000ffff, R11
+	POPCNTL       R11, R11
+	SHLL          $0x02, R11
+	ADDQ          R11, DI
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPSLLD        $0x0a, Z4, K1, Z4
+	VPADDD        Z7, Z4, K1, Z4
+	VPADDD        ·tables+41792(SB), Z4, K1, Z4
+	VPSHUFB       Z1, Z4, Z4
+	MOVL          R13, R10
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU64     Z4, (AX)(DI*1)
+	ANDL          $0x0000ffff, R10
+	POPCNTL       R10, R10
+	SHLL          $0x02, R10
+	ADDQ          R10, DI
+	ADDQ          R12, SI
+	JMP           utf16BEToUTF32BEAVX512_one
 
 utf16BEToUTF32BEAVX512_allpairs:
-	VPSUBD    ·tables+41728(SB), Z2, Z2
-	VPMADDWD  ·tables+41856(SB), Z2, Z2
-	VPADDD    ·tables+41920(SB), Z2, Z2
-	VPSHUFB   Z1, Z2, Z2
-	VMOVDQU64 Z2, (AX)(DI*1)
+	VPSUBD    ·tables+41728(SB), Z4, Z4
+	VPMADDWD  ·tables+41856(SB), Z4, Z4
+	VPADDD    ·tables+41920(SB), Z4, Z4
+	VPSHUFB   Z1, Z4, Z4
+	VMOVDQU64 Z4, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       utf16BEToUTF32BEAVX512_loop
+	JMP       utf16BEToUTF32BEAVX512_one
 
 utf16BEToUTF32BEAVX512_plone:
-	ANDNL   R12, R9, R10
-	ANDNL   R9, R12, R12
+	ANDNL   R14, R11, R12
+	ANDNL   R11, R14, R14
+	TZCNTL  R14, R14
 	TZCNTL  R12, R12
-	TZCNTL  R10, R10
-	SUBL    $0x01, R10
-	CMPL    R10, R12
-	CMOVLLT R10, R12
-	TESTL   R12, R12
+	SUBL    $0x01, R12
+	CMPL    R12, R14
+	CMOVLLT R12, R14
+	TESTL   R14, R14
 	JZ      utf16BEToUTF32BEAVX512_done
-	BZHIL   R12, R11, R11
-	SHLL    $0x01, R12
-	MOVL    R12, R10
+	BZHIL   R14, R13, R13
+	SHLL    $0x01, R14
+	MOVL    R14, R12
 	JMP     utf16BEToUTF32BEAVX512_pconv
 
 utf16BEToUTF32BEAVX512_done:
@@ -14814,7 +15050,7 @@ utf32LEToBEAVX2_done:
 	RET
 
 // func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -14829,7 +15065,7 @@ TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x20, R8
 	MOVQ    CX, R9
 	SUBQ    $0x40, R9
-	VMOVDQU ·tables+41664(SB), Y0
+	VMOVDQU ·tables+51328(SB), Y0
 	VMOVDQU ·tables+41472(SB), Y1
 	VPXOR   Y2, Y2, Y2
 
@@ -14840,6 +15076,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JG         utf16LEToUTF32LEAVX2_one
 	VMOVDQU    (DX)(SI*1), Y3
 	VMOVDQU    32(DX)(SI*1), Y4
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
 	VPAND      Y0, Y3, Y5
 	VPAND      Y0, Y4, Y6
 	VPCMPEQW   Y1, Y5, Y5
@@ -14933,7 +15172,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X6, Y6
 	VPSLLD       $0x0a, Y3, Y9
 	VPADDD       Y6, Y9, Y9
-	VPSUBD       ·tables+51328(SB), Y9, Y9
+	VPSUBD       ·tables+51392(SB), Y9, Y9
 	VPMOVSXWD    X5, Y5
 	VPBLENDVB    Y5, Y9, Y3, Y3
 	MOVL         R13, R11
@@ -14948,7 +15187,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X7, Y4
 	VPSLLD       $0x0a, Y3, Y5
 	VPADDD       Y4, Y5, Y5
-	VPSUBD       ·tables+51328(SB), Y5, Y5
+	VPSUBD       ·tables+51392(SB), Y5, Y5
 	VPMOVSXWD    X8, Y4
 	VPBLENDVB    Y4, Y5, Y3, Y3
 	MOVL         R13, R11
@@ -15034,8 +15273,8 @@ utf32LEToUTF16LEAVX2_loop:
 	JNZ       utf32LEToUTF16LEAVX2_pair
 	VPACKUSDW Y3, Y2, Y2
 	VPERMQ    $0xd8, Y2, Y2
-	VPAND     ·tables+41664(SB), Y1, Y3
-	VPAND     ·tables+41664(SB), Y2, Y4
+	VPAND     ·tables+51328(SB), Y1, Y3
+	VPAND     ·tables+51328(SB), Y2, Y4
 	VPCMPEQW  ·tables+41472(SB), Y3, Y3
 	VPCMPEQW  ·tables+41472(SB), Y4, Y4
 	VPOR      Y3, Y4, Y3
@@ -15048,7 +15287,7 @@ utf32LEToUTF16LEAVX2_loop:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_pair:
-	VPAND    ·tables+41664(SB), Y1, Y2
+	VPAND    ·tables+51328(SB), Y1, Y2
 	VPCMPEQW ·tables+41472(SB), Y2, Y2
 	VPTEST   Y2, Y2
 	JNZ      utf32LEToUTF16LEAVX2_one
@@ -15186,7 +15425,7 @@ utf32LEToUTF16LEAVX2_done:
 	RET
 
 // func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -15202,7 +15441,7 @@ TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x20, R8
 	MOVQ    CX, R9
 	SUBQ    $0x40, R9
-	VMOVDQU ·tables+41664(SB), Y1
+	VMOVDQU ·tables+51328(SB), Y1
 	VMOVDQU ·tables+41472(SB), Y2
 	VPXOR   Y3, Y3, Y3
 
@@ -15213,6 +15452,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JG         utf16LEToUTF32BEAVX2_one
 	VMOVDQU    (DX)(SI*1), Y4
 	VMOVDQU    32(DX)(SI*1), Y5
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
 	VPAND      Y1, Y4, Y6
 	VPAND      Y1, Y5, Y7
 	VPCMPEQW   Y2, Y6, Y6
@@ -15314,7 +15556,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X7, Y7
 	VPSLLD       $0x0a, Y4, Y10
 	VPADDD       Y7, Y10, Y10
-	VPSUBD       ·tables+51328(SB), Y10, Y10
+	VPSUBD       ·tables+51392(SB), Y10, Y10
 	VPMOVSXWD    X6, Y6
 	VPBLENDVB    Y6, Y10, Y4, Y4
 	VPSHUFB      Y0, Y4, Y4
@@ -15330,7 +15572,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X8, Y5
 	VPSLLD       $0x0a, Y4, Y6
 	VPADDD       Y5, Y6, Y6
-	VPSUBD       ·tables+51328(SB), Y6, Y6
+	VPSUBD       ·tables+51392(SB), Y6, Y6
 	VPMOVSXWD    X9, Y5
 	VPBLENDVB    Y5, Y6, Y4, Y4
 	VPSHUFB      Y0, Y4, Y4
@@ -15418,8 +15660,8 @@ utf32LEToUTF16BEAVX2_loop:
 	JNZ       utf32LEToUTF16BEAVX2_pair
 	VPACKUSDW Y3, Y2, Y2
 	VPERMQ    $0xd8, Y2, Y2
-	VPAND     ·tables+41664(SB), Y1, Y3
-	VPAND     ·tables+41664(SB), Y2, Y4
+	VPAND     ·tables+51328(SB), Y1, Y3
+	VPAND     ·tables+51328(SB), Y2, Y4
 	VPCMPEQW  ·tables+41472(SB), Y3, Y3
 	VPCMPEQW  ·tables+41472(SB), Y4, Y4
 	VPOR      Y3, Y4, Y3
@@ -15434,7 +15676,7 @@ utf32LEToUTF16BEAVX2_loop:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_pair:
-	VPAND    ·tables+41664(SB), Y1, Y2
+	VPAND    ·tables+51328(SB), Y1, Y2
 	VPCMPEQW ·tables+41472(SB), Y2, Y2
 	VPTEST   Y2, Y2
 	JNZ      utf32LEToUTF16BEAVX2_one
@@ -15696,7 +15938,7 @@ utf32BEToLEAVX2_done:
 	RET
 
 // func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -15712,7 +15954,7 @@ TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x20, R8
 	MOVQ    CX, R9
 	SUBQ    $0x40, R9
-	VMOVDQU ·tables+41664(SB), Y1
+	VMOVDQU ·tables+51328(SB), Y1
 	VMOVDQU ·tables+41472(SB), Y2
 	VPXOR   Y3, Y3, Y3
 
@@ -15723,6 +15965,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JG         utf16BEToUTF32LEAVX2_one
 	VMOVDQU    (DX)(SI*1), Y4
 	VMOVDQU    32(DX)(SI*1), Y5
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
 	VPSHUFB    Y0, Y4, Y4
 	VPSHUFB    Y0, Y5, Y5
 	VPAND      Y1, Y4, Y6
@@ -15819,7 +16064,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X7, Y7
 	VPSLLD       $0x0a, Y4, Y10
 	VPADDD       Y7, Y10, Y10
-	VPSUBD       ·tables+51328(SB), Y10, Y10
+	VPSUBD       ·tables+51392(SB), Y10, Y10
 	VPMOVSXWD    X6, Y6
 	VPBLENDVB    Y6, Y10, Y4, Y4
 	MOVL         R13, R11
@@ -15834,7 +16079,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X8, Y5
 	VPSLLD       $0x0a, Y4, Y6
 	VPADDD       Y5, Y6, Y6
-	VPSUBD       ·tables+51328(SB), Y6, Y6
+	VPSUBD       ·tables+51392(SB), Y6, Y6
 	VPMOVSXWD    X9, Y5
 	VPBLENDVB    Y5, Y6, Y4, Y4
 	MOVL         R13, R11
@@ -15925,8 +16170,8 @@ utf32BEToUTF16LEAVX2_loop:
 	JNZ       utf32BEToUTF16LEAVX2_pair
 	VPACKUSDW Y4, Y3, Y3
 	VPERMQ    $0xd8, Y3, Y3
-	VPAND     ·tables+41664(SB), Y2, Y4
-	VPAND     ·tables+41664(SB), Y3, Y5
+	VPAND     ·tables+51328(SB), Y2, Y4
+	VPAND     ·tables+51328(SB), Y3, Y5
 	VPCMPEQW  ·tables+41472(SB), Y4, Y4
 	VPCMPEQW  ·tables+41472(SB), Y5, Y5
 	VPOR      Y4, Y5, Y4
@@ -15939,7 +16184,7 @@ utf32BEToUTF16LEAVX2_loop:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_pair:
-	VPAND    ·tables+41664(SB), Y2, Y3
+	VPAND    ·tables+51328(SB), Y2, Y3
 	VPCMPEQW ·tables+41472(SB), Y3, Y3
 	VPTEST   Y3, Y3
 	JNZ      utf32BEToUTF16LEAVX2_one
@@ -16077,7 +16322,7 @@ utf32BEToUTF16LEAVX2_done:
 	RET
 
 // func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -16094,7 +16339,7 @@ TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x20, R8
 	MOVQ    CX, R9
 	SUBQ    $0x40, R9
-	VMOVDQU ·tables+41664(SB), Y2
+	VMOVDQU ·tables+51328(SB), Y2
 	VMOVDQU ·tables+41472(SB), Y3
 	VPXOR   Y4, Y4, Y4
 
@@ -16105,6 +16350,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JG         utf16BEToUTF32BEAVX2_one
 	VMOVDQU    (DX)(SI*1), Y5
 	VMOVDQU    32(DX)(SI*1), Y6
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
 	VPSHUFB    Y0, Y5, Y5
 	VPSHUFB    Y0, Y6, Y6
 	VPAND      Y2, Y5, Y7
@@ -16209,7 +16457,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X8, Y8
 	VPSLLD       $0x0a, Y5, Y11
 	VPADDD       Y8, Y11, Y11
-	VPSUBD       ·tables+51328(SB), Y11, Y11
+	VPSUBD       ·tables+51392(SB), Y11, Y11
 	VPMOVSXWD    X7, Y7
 	VPBLENDVB    Y7, Y11, Y5, Y5
 	VPSHUFB      Y1, Y5, Y5
@@ -16225,7 +16473,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X9, Y6
 	VPSLLD       $0x0a, Y5, Y7
 	VPADDD       Y6, Y7, Y7
-	VPSUBD       ·tables+51328(SB), Y7, Y7
+	VPSUBD       ·tables+51392(SB), Y7, Y7
 	VPMOVSXWD    X10, Y6
 	VPBLENDVB    Y6, Y7, Y5, Y5
 	VPSHUFB      Y1, Y5, Y5
@@ -16318,8 +16566,8 @@ utf32BEToUTF16BEAVX2_loop:
 	JNZ       utf32BEToUTF16BEAVX2_pair
 	VPACKUSDW Y4, Y3, Y3
 	VPERMQ    $0xd8, Y3, Y3
-	VPAND     ·tables+41664(SB), Y2, Y4
-	VPAND     ·tables+41664(SB), Y3, Y5
+	VPAND     ·tables+51328(SB), Y2, Y4
+	VPAND     ·tables+51328(SB), Y3, Y5
 	VPCMPEQW  ·tables+41472(SB), Y4, Y4
 	VPCMPEQW  ·tables+41472(SB), Y5, Y5
 	VPOR      Y4, Y5, Y4
@@ -16334,7 +16582,7 @@ utf32BEToUTF16BEAVX2_loop:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_pair:
-	VPAND    ·tables+41664(SB), Y2, Y3
+	VPAND    ·tables+51328(SB), Y2, Y3
 	VPCMPEQW ·tables+41472(SB), Y3, Y3
 	VPTEST   Y3, Y3
 	JNZ      utf32BEToUTF16BEAVX2_one
@@ -16557,10 +16805,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+51392(SB), Z5, K1
+	VPCMPEQB      ·tables+51456(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+51456(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+51520(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -16610,10 +16858,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+51392(SB), Z5, K1
+	VPCMPEQB      ·tables+51456(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+51456(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+51520(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -16708,8 +16956,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+51392(SB), Y1, Y1
-	VMOVDQU      ·tables+51456(SB), Y2
+	VPCMPEQB     ·tables+51456(SB), Y1, Y1
+	VMOVDQU      ·tables+51520(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -17731,10 +17979,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+51520(SB), Z6
-	VMOVDQU64    ·tables+51584(SB), Z7
-	VMOVDQU64    ·tables+51648(SB), Z8
-	VMOVDQU64    ·tables+51712(SB), Z9
+	VMOVDQU64    ·tables+51584(SB), Z6
+	VMOVDQU64    ·tables+51648(SB), Z7
+	VMOVDQU64    ·tables+51712(SB), Z8
+	VMOVDQU64    ·tables+51776(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -17956,8 +18204,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+51776(SB), Z5
-	VMOVDQU64    ·tables+51840(SB), Z6
+	VMOVDQU64    ·tables+51840(SB), Z5
+	VMOVDQU64    ·tables+51904(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -18197,8 +18445,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+56000(SB), Y0
-	VMOVDQU ·tables+56064(SB), Y1
+	VMOVDQU ·tables+56064(SB), Y0
+	VMOVDQU ·tables+56128(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -18215,75 +18463,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+56128(SB), Y2, Y3
+	VPXOR          ·tables+56192(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPADDUSB       ·tables+56256(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56224(SB), Y3, Y3
+	VPADDUSB       ·tables+56256(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56224(SB), Y3, Y3
+	VPADDUSB       ·tables+56256(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56224(SB), Y3, Y3
+	VPADDUSB       ·tables+56256(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56224(SB), Y3, Y3
+	VPADDUSB       ·tables+56256(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56224(SB), Y3, Y3
+	VPADDUSB       ·tables+56256(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56224(SB), Y3, Y3
+	VPADDUSB       ·tables+56256(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y3
+	VPSUBB         ·tables+56224(SB), Y3, Y3
+	VPADDUSB       ·tables+56256(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+56224(SB), Y4, Y3
-	VPCMPEQB       ·tables+56256(SB), Y3, Y3
+	VPAND          ·tables+56288(SB), Y4, Y3
+	VPCMPEQB       ·tables+56320(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -18348,12 +18596,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y4
+	VMOVDQU        ·tables+56096(SB), Y3
+	VMOVDQU        ·tables+56096(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y5
+	VMOVDQU        ·tables+56096(SB), Y3
+	VMOVDQU        ·tables+56096(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -18396,8 +18644,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y4
+	VMOVDQU        ·tables+56096(SB), Y3
+	VMOVDQU        ·tables+56096(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -18407,7 +18655,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51904(SB), R12
+	LEAQ           ·tables+51968(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18437,8 +18685,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y5
+	VMOVDQU        ·tables+56096(SB), Y3
+	VMOVDQU        ·tables+56096(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -18448,7 +18696,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51904(SB), R12
+	LEAQ           ·tables+51968(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18483,12 +18731,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y4
+	VMOVDQU        ·tables+56096(SB), Y3
+	VMOVDQU        ·tables+56096(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y5
+	VMOVDQU        ·tables+56096(SB), Y3
+	VMOVDQU        ·tables+56096(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -18531,8 +18779,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y4
+	VMOVDQU        ·tables+56096(SB), Y3
+	VMOVDQU        ·tables+56096(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -18542,7 +18790,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51904(SB), R12
+	LEAQ           ·tables+51968(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18572,8 +18820,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y5
+	VMOVDQU        ·tables+56096(SB), Y3
+	VMOVDQU        ·tables+56096(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -18583,7 +18831,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+51904(SB), R11
+	LEAQ           ·tables+51968(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -18689,7 +18937,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+56576(SB), Y1, Y7
+	VPAND          ·tables+56640(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -18697,21 +18945,21 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+56384(SB), Y6, Y7
+	VPAND          ·tables+56448(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+56384(SB), Y6, Y2
-	VPAND          ·tables+56448(SB), Y9, Y6
+	VPAND          ·tables+56448(SB), Y6, Y2
+	VPAND          ·tables+56512(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+56480(SB), Y9, Y10
-	VPCMPEQW       ·tables+56512(SB), Y10, Y10
-	VPAND          ·tables+56384(SB), Y7, Y9
+	VPAND          ·tables+56544(SB), Y9, Y10
+	VPCMPEQW       ·tables+56576(SB), Y10, Y10
+	VPAND          ·tables+56448(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+56416(SB), Y7, Y6
+	VPAND          ·tables+56480(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
@@ -18730,7 +18978,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+56544(SB), Y6, Y6
+	VPAND      ·tables+56608(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -18738,13 +18986,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+56544(SB), Y6, Y9
+	VPAND      ·tables+56608(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
 	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+56544(SB), Y6, Y6
+	VPAND      ·tables+56608(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -18756,7 +19004,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+56544(SB), Y7, Y7
+	VPAND        ·tables+56608(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -18765,13 +19013,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+56544(SB), Y7, Y9
+	VPAND        ·tables+56608(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
 	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+56544(SB), Y7, Y7
+	VPAND        ·tables+56608(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -18779,7 +19027,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+56384(SB), Y8, Y5
+	VPAND        ·tables+56448(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -18787,15 +19035,15 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+56384(SB), Y8, Y3
-	VPAND        ·tables+56448(SB), Y4, Y5
+	VPAND        ·tables+56448(SB), Y8, Y3
+	VPAND        ·tables+56512(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+56480(SB), Y4, Y8
-	VPCMPEQW     ·tables+56512(SB), Y8, Y8
-	VPAND        ·tables+56384(SB), Y1, Y4
+	VPAND        ·tables+56544(SB), Y4, Y8
+	VPCMPEQW     ·tables+56576(SB), Y8, Y8
+	VPAND        ·tables+56448(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+56416(SB), Y1, Y1
+	VPAND        ·tables+56480(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
@@ -18814,7 +19062,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+56544(SB), Y1, Y1
+	VPAND      ·tables+56608(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -18822,13 +19070,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+56544(SB), Y1, Y5
+	VPAND      ·tables+56608(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
 	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+56544(SB), Y1, Y1
+	VPAND      ·tables+56608(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -18840,7 +19088,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+56544(SB), Y4, Y4
+	VPAND        ·tables+56608(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -18849,19 +19097,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+56544(SB), Y4, Y8
+	VPAND        ·tables+56608(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
 	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+56544(SB), Y4, Y4
+	VPAND        ·tables+56608(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+56320(SB), Y4
+	VMOVDQU   ·tables+56384(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -24435,15 +24683,15 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 
-	// wdwF800F800 at 41664
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
+	// wdw87FF87FF at 41664
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
 
 	// wdwDC00D800 at 41728
 	QUAD $0xdc00d800dc00d800
@@ -25693,7 +25941,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdw35FDC00 at 51328
+	// wdwF800F800 at 51328
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+
+	// wdw35FDC00 at 51392
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
@@ -25703,7 +25961,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 
-	// wdwC2C2C2C2 at 51392
+	// wdwC2C2C2C2 at 51456
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -25713,7 +25971,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 51456
+	// wdwA0A0A0A0 at 51520
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -25723,7 +25981,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 51520
+	// sbSpread0 at 51584
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -25733,7 +25991,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 51584
+	// sbSpread1 at 51648
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -25743,7 +26001,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 51648
+	// sbSpread2 at 51712
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -25753,7 +26011,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 51712
+	// sbSpread3 at 51776
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -25763,7 +26021,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 51776
+	// sbPrev1 at 51840
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -25773,7 +26031,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 51840
+	// sbPrev2 at 51904
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -25783,7 +26041,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 51904
+	// sbPack at 51968
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -26297,7 +26555,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 56000
+	// sbFlags at 56064
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -26307,7 +26565,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 56064
+	// sbSlow at 56128
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -26317,7 +26575,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 56128
+	// sbBytes at 56192
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -26343,7 +26601,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 56320
+	// sbPackPerm at 56384
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -26353,7 +26611,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 56384
+	// sbE2Consts at 56448
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
