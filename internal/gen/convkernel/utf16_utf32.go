@@ -296,7 +296,7 @@ func utf16ToUTF32AVX512(t *wideTab, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GP
 	ADDQ(U32(128), j)
 	JMP(p.Ref("loop"))
 	p.Label("pairs")
-	pairsToUTF32(t, p, v, i, j, dp, out)
+	pairsToUTF32(t, p, v, sp, i, j, dp, sLim, dLim, in, out)
 	epilogue(p, i, j)
 }
 
@@ -520,7 +520,7 @@ func loneBits(hi, lo reg.GPVirtual, per int) reg.GPVirtual {
 // it (the widened units moved down a lane by VALIGND) with masked shifts and
 // adds, the lane of a low surrogate is dropped by VPCOMPRESSD, and a high
 // surrogate in the last unit waits for the next block.
-func pairsToUTF32(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
+func pairsToUTF32(t *wideTab, p asm.Scope, v reg.VecVirtual, sp, i, j, dp, sLim, dLim reg.GPVirtual, in, out func(reg.VecVirtual)) {
 	s := ZMM()
 	VPANDD(t.splat(0xFC00FC00), v, s)
 	k := K()
@@ -605,7 +605,20 @@ func pairsToUTF32(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirt
 	VMOVDQU64(cp, asm.At(dp, j, 0))
 	ADDQ(U8(64), i)
 	ADDQ(U8(64), j)
-	JMP(p.Ref("one"))
+	// Runs of Emoji: the next block, when it is sixteen pairs again, is
+	// taken here; any other goes to the one-block step.
+	CMPQ(i, sLim)
+	JG(p.Ref("one"))
+	CMPQ(j, dLim)
+	JG(p.Ref("one"))
+	VMOVDQU64(asm.At(sp, i, 0), v)
+	in(v)
+	s2, k2 := ZMM(), K()
+	VPANDD(t.splat(0xFC00FC00), v, s2)
+	VPCMPEQD(t.splat(0xDC00D800), s2, k2)
+	KORTESTW(k2, k2)
+	JCS(p.Ref("allpairs"))
+	JMP(p.Ref("body"))
 	// A lone surrogate: the units before it are converted, and the next
 	// block, from it, ends the call.
 	p.Label("plone")
