@@ -8,33 +8,48 @@ import "github.com/utf8x/utf8x"
 // at a time and stops where Converter's per-unit loop would have to act: an
 // ill-formed unit, a unit cut off, a full dst.
 
-// pairKernel returns the kernel from form from to form to, or noConv.
+// pairKernel returns the kernel from form from to form to, or noConv. It
+// switches on one pointer and then the other: a switch on the pair as an
+// array compared each case with runtime.memequal, a fifth of the time of
+// a Converter's Append of 64 bytes.
 func pairKernel(from, to *form) conv {
-	switch [2]*form{from, to} {
-	case [2]*form{utf16LEForm, utf16BEForm}:
-		return utf16LEToUTF16BEConv
-	case [2]*form{utf16LEForm, utf32LEForm}:
-		return utf16LEToUTF32LEConv
-	case [2]*form{utf16LEForm, utf32BEForm}:
-		return utf16LEToUTF32BEConv
-	case [2]*form{utf16BEForm, utf16LEForm}:
-		return utf16BEToUTF16LEConv
-	case [2]*form{utf16BEForm, utf32LEForm}:
-		return utf16BEToUTF32LEConv
-	case [2]*form{utf16BEForm, utf32BEForm}:
-		return utf16BEToUTF32BEConv
-	case [2]*form{utf32LEForm, utf16LEForm}:
-		return utf32LEToUTF16LEConv
-	case [2]*form{utf32LEForm, utf16BEForm}:
-		return utf32LEToUTF16BEConv
-	case [2]*form{utf32LEForm, utf32BEForm}:
-		return utf32LEToUTF32BEConv
-	case [2]*form{utf32BEForm, utf16LEForm}:
-		return utf32BEToUTF16LEConv
-	case [2]*form{utf32BEForm, utf16BEForm}:
-		return utf32BEToUTF16BEConv
-	case [2]*form{utf32BEForm, utf32LEForm}:
-		return utf32BEToUTF32LEConv
+	switch from {
+	case utf16LEForm:
+		switch to {
+		case utf16BEForm:
+			return utf16LEToUTF16BEConv
+		case utf32LEForm:
+			return utf16LEToUTF32LEConv
+		case utf32BEForm:
+			return utf16LEToUTF32BEConv
+		}
+	case utf16BEForm:
+		switch to {
+		case utf16LEForm:
+			return utf16BEToUTF16LEConv
+		case utf32LEForm:
+			return utf16BEToUTF32LEConv
+		case utf32BEForm:
+			return utf16BEToUTF32BEConv
+		}
+	case utf32LEForm:
+		switch to {
+		case utf16LEForm:
+			return utf32LEToUTF16LEConv
+		case utf16BEForm:
+			return utf32LEToUTF16BEConv
+		case utf32BEForm:
+			return utf32LEToUTF32BEConv
+		}
+	case utf32BEForm:
+		switch to {
+		case utf16LEForm:
+			return utf32BEToUTF16LEConv
+		case utf16BEForm:
+			return utf32BEToUTF16BEConv
+		case utf32LEForm:
+			return utf32BEToUTF32LEConv
+		}
 	}
 	return noConv
 }

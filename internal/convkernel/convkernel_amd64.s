@@ -11601,7 +11601,7 @@ utf8ToUTF32BEAVX2_exit:
 	RET
 
 // func utf32LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, MMX+, POPCNT
 TEXT ·utf32LEToUTF8AVX512(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -11612,6 +11612,7 @@ TEXT ·utf32LEToUTF8AVX512(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000040, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	LEAQ    -192(BX), R8
 
 utf32LEToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11619,47 +11620,82 @@ utf32LEToUTF8AVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPTESTMD  ·tables+40128(SB), Z0, K1
+	VPTESTMD  ·tables+40192(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF8AVX512_wide
-	VPMOVDB   Z0, (AX)(DI*1)
-	ADDQ      $0x10, DI
-	ADDQ      $0x40, SI
-	JMP       utf32LEToUTF8AVX512_loop
+	CMPQ      SI, R8
+	JG        utf32LEToUTF8AVX512_one
+	VMOVDQU64 ·tables+33088(SB), Z1
+
+utf32LEToUTF8AVX512_run:
+	VMOVDQU64  64(DX)(SI*1), Z2
+	VMOVDQU64  128(DX)(SI*1), Z3
+	VMOVDQU64  192(DX)(SI*1), Z4
+	PREFETCHT0 2048(DX)(SI*1)
+	PREFETCHT0 2112(DX)(SI*1)
+	PREFETCHT0 2176(DX)(SI*1)
+	PREFETCHT0 2240(DX)(SI*1)
+	VPORD      Z2, Z3, Z5
+	VPORD      Z4, Z5, Z5
+	VPTESTMD   ·tables+40192(SB), Z5, K1
+	KORTESTW   K1, K1
+	JNZ        utf32LEToUTF8AVX512_one
+	VPACKUSDW  Z2, Z0, Z0
+	VPACKUSDW  Z4, Z3, Z2
+	VPACKUSWB  Z2, Z0, Z0
+	VPERMD     Z0, Z1, Z0
+	VMOVDQU64  Z0, (AX)(DI*1)
+	ADDQ       $0x00000100, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, R8
+	JG         utf32LEToUTF8AVX512_loop
+	CMPQ       DI, CX
+	JG         utf32LEToUTF8AVX512_loop
+	VMOVDQU64  (DX)(SI*1), Z0
+	VPTESTMD   ·tables+40192(SB), Z0, K1
+	KORTESTW   K1, K1
+	JNZ        utf32LEToUTF8AVX512_wide
+	JMP        utf32LEToUTF8AVX512_run
+
+utf32LEToUTF8AVX512_one:
+	VPMOVDB Z0, (AX)(DI*1)
+	ADDQ    $0x10, DI
+	ADDQ    $0x40, SI
+	JMP     utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+40192(SB), Z0, K1
+	VPTESTMD      ·tables+40256(SB), Z0, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF8AVX512_general
 	VPSRLD        $0x06, Z0, Z1
-	VPANDD        ·tables+40256(SB), Z0, Z2
+	VPANDD        ·tables+40320(SB), Z0, Z2
 	VPSLLD        $0x08, Z2, Z2
-	VPTERNLOGD    $0xfe, ·tables+40320(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z0, K1
+	VPTERNLOGD    $0xfe, ·tables+40384(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40448(SB), Z0, K1
 	VMOVDQA32     Z0, K1, Z2
 	VPMOVDW       Z2, Y0
-	KMOVW         K1, R8
-	NOTL          R8
-	MOVL          $0xaaaaaaaa, R9
-	PDEPL         R9, R8, R9
-	ORL           $0x55555555, R9
-	KMOVD         R9, K1
+	KMOVW         K1, R9
+	NOTL          R9
+	MOVL          $0xaaaaaaaa, R10
+	PDEPL         R10, R9, R10
+	ORL           $0x55555555, R10
+	KMOVD         R10, K1
 	VPCOMPRESSB.Z Y0, K1, Y0
 	VMOVDQU       Y0, (AX)(DI*1)
-	POPCNTL       R9, R9
-	ADDQ          R9, DI
+	POPCNTL       R10, R10
+	ADDQ          R10, DI
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_general:
-	VPXORD   ·tables+40448(SB), Z0, Z1
-	VPSUBD   ·tables+40512(SB), Z1, Z1
-	VPCMPUD  $0x05, ·tables+40576(SB), Z1, K1
+	VPXORD   ·tables+40512(SB), Z0, Z1
+	VPSUBD   ·tables+40576(SB), Z1, Z1
+	VPCMPUD  $0x05, ·tables+40640(SB), Z1, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF8AVX512_notBMP
 
 utf32LEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40640(SB), Z1
+	VMOVDQU64     ·tables+40704(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11670,10 +11706,10 @@ utf32LEToUTF8AVX512_encode:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40704(SB), Z3, Z3
+	VPANDD        ·tables+40768(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40768(SB), Z3, Z3
+	VPANDD        ·tables+40832(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11687,27 +11723,27 @@ utf32LEToUTF8AVX512_encode:
 	VPMOVB2M      Z0, K1
 	VPCOMPRESSB.Z Z1, K1, Z0
 	VMOVDQU64     Z0, (AX)(DI*1)
-	KMOVQ         K1, R8
-	POPCNTQ       R8, R8
-	ADDQ          R8, DI
+	KMOVQ         K1, R9
+	POPCNTQ       R9, R9
+	ADDQ          R9, DI
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40832(SB), Z1, K2
+	VPCMPUD    $0x05, ·tables+40896(SB), Z1, K2
 	KORTESTW   K2, K2
 	JNZ        utf32LEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32LEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z0, Z1
 	VPSLLD     $0x0a, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+40704(SB), Z2, Z1
-	VPSRLD     $0x04, Z0, Z2
 	VPTERNLOGD $0xf8, ·tables+40768(SB), Z2, Z1
+	VPSRLD     $0x04, Z0, Z2
+	VPTERNLOGD $0xf8, ·tables+40832(SB), Z2, Z1
 	VPSRLD     $0x12, Z0, Z2
 	VPORD      Z2, Z1, Z1
-	VMOVDQU64  ·tables+40896(SB), Z0
-	VPTERNLOGD $0xca, ·tables+40960(SB), Z1, Z0
+	VMOVDQU64  ·tables+40960(SB), Z0
+	VPTERNLOGD $0xca, ·tables+41024(SB), Z1, Z0
 	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11717,7 +11753,7 @@ utf32LEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40640(SB), Z1
+	VMOVDQU64     ·tables+40704(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11728,10 +11764,10 @@ utf32LEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40704(SB), Z3, Z3
+	VPANDD        ·tables+40768(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40768(SB), Z3, Z3
+	VPANDD        ·tables+40832(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11763,7 +11799,7 @@ utf32LEToUTF8AVX512_done:
 	RET
 
 // func utf32BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, MMX+, POPCNT
 TEXT ·utf32BEToUTF8AVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -11775,6 +11811,7 @@ TEXT ·utf32BEToUTF8AVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+192(SB), Z0
+	LEAQ      -192(BX), R8
 
 utf32BEToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11783,47 +11820,86 @@ utf32BEToUTF8AVX512_loop:
 	JG        utf32BEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPTESTMD  ·tables+40128(SB), Z1, K1
+	VPTESTMD  ·tables+40192(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF8AVX512_wide
-	VPMOVDB   Z1, (AX)(DI*1)
-	ADDQ      $0x10, DI
-	ADDQ      $0x40, SI
-	JMP       utf32BEToUTF8AVX512_loop
+	CMPQ      SI, R8
+	JG        utf32BEToUTF8AVX512_one
+	VMOVDQU64 ·tables+33088(SB), Z2
+
+utf32BEToUTF8AVX512_run:
+	VMOVDQU64  64(DX)(SI*1), Z3
+	VMOVDQU64  128(DX)(SI*1), Z4
+	VMOVDQU64  192(DX)(SI*1), Z5
+	PREFETCHT0 2048(DX)(SI*1)
+	PREFETCHT0 2112(DX)(SI*1)
+	PREFETCHT0 2176(DX)(SI*1)
+	PREFETCHT0 2240(DX)(SI*1)
+	VPSHUFB    Z0, Z3, Z3
+	VPSHUFB    Z0, Z4, Z4
+	VPSHUFB    Z0, Z5, Z5
+	VPORD      Z3, Z4, Z6
+	VPORD      Z5, Z6, Z6
+	VPTESTMD   ·tables+40192(SB), Z6, K1
+	KORTESTW   K1, K1
+	JNZ        utf32BEToUTF8AVX512_one
+	VPACKUSDW  Z3, Z1, Z1
+	VPACKUSDW  Z5, Z4, Z3
+	VPACKUSWB  Z3, Z1, Z1
+	VPERMD     Z1, Z2, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
+	ADDQ       $0x00000100, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, R8
+	JG         utf32BEToUTF8AVX512_loop
+	CMPQ       DI, CX
+	JG         utf32BEToUTF8AVX512_loop
+	VMOVDQU64  (DX)(SI*1), Z1
+	VPSHUFB    Z0, Z1, Z1
+	VPTESTMD   ·tables+40192(SB), Z1, K1
+	KORTESTW   K1, K1
+	JNZ        utf32BEToUTF8AVX512_wide
+	JMP        utf32BEToUTF8AVX512_run
+
+utf32BEToUTF8AVX512_one:
+	VPMOVDB Z1, (AX)(DI*1)
+	ADDQ    $0x10, DI
+	ADDQ    $0x40, SI
+	JMP     utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+40192(SB), Z1, K1
+	VPTESTMD      ·tables+40256(SB), Z1, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF8AVX512_general
 	VPSRLD        $0x06, Z1, Z2
-	VPANDD        ·tables+40256(SB), Z1, Z3
+	VPANDD        ·tables+40320(SB), Z1, Z3
 	VPSLLD        $0x08, Z3, Z3
-	VPTERNLOGD    $0xfe, ·tables+40320(SB), Z2, Z3
-	VPCMPUD       $0x01, ·tables+40384(SB), Z1, K1
+	VPTERNLOGD    $0xfe, ·tables+40384(SB), Z2, Z3
+	VPCMPUD       $0x01, ·tables+40448(SB), Z1, K1
 	VMOVDQA32     Z1, K1, Z3
 	VPMOVDW       Z3, Y1
-	KMOVW         K1, R8
-	NOTL          R8
-	MOVL          $0xaaaaaaaa, R9
-	PDEPL         R9, R8, R9
-	ORL           $0x55555555, R9
-	KMOVD         R9, K1
+	KMOVW         K1, R9
+	NOTL          R9
+	MOVL          $0xaaaaaaaa, R10
+	PDEPL         R10, R9, R10
+	ORL           $0x55555555, R10
+	KMOVD         R10, K1
 	VPCOMPRESSB.Z Y1, K1, Y1
 	VMOVDQU       Y1, (AX)(DI*1)
-	POPCNTL       R9, R9
-	ADDQ          R9, DI
+	POPCNTL       R10, R10
+	ADDQ          R10, DI
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_general:
-	VPXORD   ·tables+40448(SB), Z1, Z2
-	VPSUBD   ·tables+40512(SB), Z2, Z2
-	VPCMPUD  $0x05, ·tables+40576(SB), Z2, K1
+	VPXORD   ·tables+40512(SB), Z1, Z2
+	VPSUBD   ·tables+40576(SB), Z2, Z2
+	VPCMPUD  $0x05, ·tables+40640(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF8AVX512_notBMP
 
 utf32BEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40640(SB), Z2
+	VMOVDQU64     ·tables+40704(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11834,10 +11910,10 @@ utf32BEToUTF8AVX512_encode:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40768(SB), Z4, Z4
+	VPANDD        ·tables+40832(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11851,27 +11927,27 @@ utf32BEToUTF8AVX512_encode:
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
-	KMOVQ         K1, R8
-	POPCNTQ       R8, R8
-	ADDQ          R8, DI
+	KMOVQ         K1, R9
+	POPCNTQ       R9, R9
+	ADDQ          R9, DI
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40832(SB), Z2, K2
+	VPCMPUD    $0x05, ·tables+40896(SB), Z2, K2
 	KORTESTW   K2, K2
 	JNZ        utf32BEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32BEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z1, Z2
 	VPSLLD     $0x0a, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+40704(SB), Z3, Z2
-	VPSRLD     $0x04, Z1, Z3
 	VPTERNLOGD $0xf8, ·tables+40768(SB), Z3, Z2
+	VPSRLD     $0x04, Z1, Z3
+	VPTERNLOGD $0xf8, ·tables+40832(SB), Z3, Z2
 	VPSRLD     $0x12, Z1, Z3
 	VPORD      Z3, Z2, Z2
-	VMOVDQU64  ·tables+40896(SB), Z1
-	VPTERNLOGD $0xca, ·tables+40960(SB), Z2, Z1
+	VMOVDQU64  ·tables+40960(SB), Z1
+	VPTERNLOGD $0xca, ·tables+41024(SB), Z2, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11881,7 +11957,7 @@ utf32BEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40640(SB), Z0
+	VMOVDQU64     ·tables+40704(SB), Z0
 	VPSRLD        $0x07, Z1, Z2
 	VPMINUD       Z0, Z2, Z2
 	VPSRLD        $0x0b, Z1, Z3
@@ -11892,10 +11968,10 @@ utf32BEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z1, Z0
 	VPSLLD        $0x0a, Z1, Z3
-	VPANDD        ·tables+40704(SB), Z3, Z3
+	VPANDD        ·tables+40768(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x04, Z1, Z3
-	VPANDD        ·tables+40768(SB), Z3, Z3
+	VPANDD        ·tables+40832(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x12, Z1, Z3
 	VPORD         Z3, Z0, Z0
@@ -11938,8 +12014,8 @@ TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000100, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+33088(SB), Z0
-	LEAQ      ·tables+39936(SB), R8
+	VMOVDQU64 ·tables+33152(SB), Z0
+	LEAQ      ·tables+40000(SB), R8
 
 cp1252ToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11957,8 +12033,8 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ         K1, R9
-	VPADDB        ·tables+41024(SB), Z1, Z2
-	VMOVDQU64     ·tables+41088(SB), Z3
+	VPADDB        ·tables+41088(SB), Z1, Z2
+	VMOVDQU64     ·tables+41152(SB), Z3
 	VPCMPUB       $0x06, Z3, Z2, K1
 	KORTESTQ      K1, K1
 	JNZ           cp1252ToUTF8AVX512_table
@@ -11995,11 +12071,11 @@ cp1252ToUTF8AVX512_sparse:
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+41152(SB), Z3, Z3
+	VPANDD        ·tables+41216(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+41216(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+41280(SB), Z2, K1
+	VPORD         ·tables+41280(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+41344(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
 	KMOVQ         K1, R9
@@ -12013,11 +12089,11 @@ cp1252ToUTF8AVX512_halves:
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+41152(SB), Z2, Z2
+	VPANDD        ·tables+41216(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+41216(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+41280(SB), Z1, K1
+	VPORD         ·tables+41280(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+41344(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, R9
@@ -12033,10 +12109,10 @@ cp1252ToUTF8AVX512_halves:
 
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
-	VPADDD        ·tables+40128(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41344(SB), Z2, K1
-	VPERMI2D      ·tables+33152(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40640(SB), Z2
+	VPADDD        ·tables+40192(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41408(SB), Z2, K1
+	VPERMI2D      ·tables+33216(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40704(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -12047,10 +12123,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40768(SB), Z4, Z4
+	VPANDD        ·tables+40832(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -12068,10 +12144,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
-	VPADDD        ·tables+40128(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41344(SB), Z2, K1
-	VPERMI2D      ·tables+33152(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40640(SB), Z2
+	VPADDD        ·tables+40192(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41408(SB), Z2, K1
+	VPERMI2D      ·tables+33216(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40704(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -12082,10 +12158,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40768(SB), Z4, Z4
+	VPANDD        ·tables+40832(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -12103,10 +12179,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
-	VPADDD        ·tables+40128(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41344(SB), Z2, K1
-	VPERMI2D      ·tables+33152(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40640(SB), Z2
+	VPADDD        ·tables+40192(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41408(SB), Z2, K1
+	VPERMI2D      ·tables+33216(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40704(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -12117,10 +12193,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40768(SB), Z4, Z4
+	VPANDD        ·tables+40832(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -12138,10 +12214,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
-	VPADDD        ·tables+40128(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41344(SB), Z2, K1
-	VPERMI2D      ·tables+33152(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40640(SB), Z2
+	VPADDD        ·tables+40192(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41408(SB), Z2, K1
+	VPERMI2D      ·tables+33216(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40704(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -12152,10 +12228,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40768(SB), Z4, Z4
+	VPANDD        ·tables+40832(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -12203,10 +12279,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+41408(SB), Z1, Z1
-	VPCMPEQW  ·tables+41472(SB), Z1, K1
-	KMOVD     K1, R8
+	VPANDD    ·tables+41472(SB), Z1, Z1
 	VPCMPEQW  ·tables+41536(SB), Z1, K1
+	KMOVD     K1, R8
+	VPCMPEQW  ·tables+41600(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12273,9 +12349,9 @@ utf32LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+40192(SB), Z1, Z3
-	VPCMPUD   $0x06, ·tables+41600(SB), Z1, K1
-	VPCMPEQD  ·tables+40448(SB), Z3, K2
+	VPANDD    ·tables+40256(SB), Z1, Z3
+	VPCMPUD   $0x06, ·tables+41664(SB), Z1, K1
+	VPCMPEQD  ·tables+40512(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToBEAVX512_partial
@@ -12299,120 +12375,182 @@ utf32LEToBEAVX512_done:
 	RET
 
 // func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16LEToUTF32LEAVX512(SB), NOSPLIT, $0-64
-	PCALIGN $0x40
-	MOVQ    dst_base+0(FP), AX
-	MOVQ    dst_len+8(FP), CX
-	MOVQ    src_base+24(FP), DX
-	MOVQ    src_len+32(FP), BX
-	SUBQ    $0x00000040, BX
-	SUBQ    $0x00000080, CX
-	XORQ    SI, SI
-	XORQ    DI, DI
+	PCALIGN   $0x40
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	MOVQ      BX, R8
+	SUBQ      $0x40, R8
+	MOVQ      CX, R9
+	SUBQ      $0x00000080, R9
+	VMOVDQU64 ·tables+41536(SB), Z0
+	VMOVDQU64 ·tables+41728(SB), Z1
 
 utf16LEToUTF32LEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf16LEToUTF32LEAVX512_done
-	CMPQ          DI, CX
-	JG            utf16LEToUTF32LEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+41664(SB), Z0, Z1
-	VPCMPEQW      ·tables+41472(SB), Z1, K1
-	KORTESTD      K1, K1
-	JNZ           utf16LEToUTF32LEAVX512_pairs
-	VPMOVZXWD     Y0, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	VEXTRACTI64X4 $0x01, Z0, Y0
-	VPMOVZXWD     Y0, Z0
-	VMOVDQU64     Z0, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf16LEToUTF32LEAVX512_loop
+	CMPQ       SI, R8
+	JG         utf16LEToUTF32LEAVX512_one
+	CMPQ       DI, R9
+	JG         utf16LEToUTF32LEAVX512_one
+	VMOVDQU64  (DX)(SI*1), Z2
+	VMOVDQU64  64(DX)(SI*1), Z3
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 1088(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
+	PREFETCHT0 2176(AX)(DI*1)
+	PREFETCHT0 2240(AX)(DI*1)
+	VPSUBW     Z0, Z2, Z4
+	VPSUBUSW   Z4, Z1, Z4
+	VPSUBW     Z0, Z3, Z3
+	VPSUBUSW   Z3, Z1, Z3
+	VPORQ      Z4, Z3, Z3
+	VPMOVW2M   Z3, K1
+	KORTESTD   K1, K1
+	JNZ        utf16LEToUTF32LEAVX512_mixed
+	VPMOVZXWD  (DX)(SI*1), Z2
+	VPMOVZXWD  32(DX)(SI*1), Z3
+	VMOVDQU64  Z2, (AX)(DI*1)
+	VMOVDQU64  Z3, 64(AX)(DI*1)
+	VPMOVZXWD  64(DX)(SI*1), Z2
+	VPMOVZXWD  96(DX)(SI*1), Z3
+	VMOVDQU64  Z2, 128(AX)(DI*1)
+	VMOVDQU64  Z3, 192(AX)(DI*1)
+	ADDQ       $0x00000080, SI
+	ADDQ       $0x00000100, DI
+	JMP        utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_mixed:
+	VPMOVW2M  Z4, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF32LEAVX512_pairs
+	VPMOVZXWD (DX)(SI*1), Z2
+	VPMOVZXWD 32(DX)(SI*1), Z3
+	VMOVDQU64 Z2, (AX)(DI*1)
+	VMOVDQU64 Z3, 64(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000080, DI
+	JMP       utf16LEToUTF32LEAVX512_body
+
+utf16LEToUTF32LEAVX512_one:
+	CMPQ SI, BX
+	JG   utf16LEToUTF32LEAVX512_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF32LEAVX512_done
+
+utf16LEToUTF32LEAVX512_body:
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPSUBW    Z0, Z2, Z4
+	VPSUBUSW  Z4, Z1, Z4
+	VPMOVW2M  Z4, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF32LEAVX512_pairs
+	VPMOVZXWD (DX)(SI*1), Z2
+	VPMOVZXWD 32(DX)(SI*1), Z3
+	VMOVDQU64 Z2, (AX)(DI*1)
+	VMOVDQU64 Z3, 64(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000080, DI
+	JMP       utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41408(SB), Z0, Z1
-	VPCMPEQD ·tables+41728(SB), Z1, K1
+	VPANDD   ·tables+41472(SB), Z2, Z3
+	VPCMPEQD ·tables+41792(SB), Z3, K1
 	KORTESTW K1, K1
 	JCS      utf16LEToUTF32LEAVX512_allpairs
-	VPCMPEQW ·tables+41472(SB), Z1, K1
-	KMOVD    K1, R8
-	VPCMPEQW ·tables+41536(SB), Z1, K1
-	KMOVD    K1, R9
-	MOVQ     $0x00000040, R10
-	MOVL     $0xffffffff, R11
-	BTL      $0x1f, R8
+	VPCMPEQW ·tables+41536(SB), Z3, K1
+	KMOVD    K1, R10
+	VPCMPEQW ·tables+41600(SB), Z3, K1
+	KMOVD    K1, R11
+	MOVQ     $0x00000040, R12
+	MOVL     $0xffffffff, R13
+	BTL      $0x1f, R10
 	JCC      utf16LEToUTF32LEAVX512_pwhole
-	SUBQ     $0x02, R10
-	MOVL     $0x7fffffff, R11
-	ANDL     R11, R8
+	SUBQ     $0x02, R12
+	MOVL     $0x7fffffff, R13
+	ANDL     R13, R10
 
 utf16LEToUTF32LEAVX512_pwhole:
-	MOVL R8, R12
-	SHLL $0x01, R12
-	CMPL R12, R9
+	MOVL R10, R14
+	SHLL $0x01, R14
+	CMPL R14, R11
 	JNE  utf16LEToUTF32LEAVX512_plone
 
 utf16LEToUTF32LEAVX512_pconv:
-	ANDNL         R11, R9, R11
-	VPMOVZXWD     Y0, Z1
-	VEXTRACTI64X4 $0x01, Z0, Y0
-	VPMOVZXWD     Y0, Z0
-	VPXORD        Z2, Z2, Z2
-	VALIGND       $0x01, Z1, Z0, Z3
-	VALIGND       $0x01, Z0, Z2, Z4
-	MOVL          R8, R9
-	KMOVW         R9, K1
-	VPSLLD        $0x0a, Z1, K1, Z1
-	VPADDD        Z3, Z1, K1, Z1
-	VPADDD        ·tables+41792(SB), Z1, K1, Z1
-	MOVL          R11, R9
-	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z1, K1, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	ANDL          $0x0000ffff, R9
-	POPCNTL       R9, R9
-	SHLL          $0x02, R9
-	ADDQ          R9, DI
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPSLLD        $0x0a, Z0, K1, Z0
-	VPADDD        Z4, Z0, K1, Z0
-	VPADDD        ·tables+41792(SB), Z0, K1, Z0
-	MOVL          R11, R8
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPCOMPRESSD.Z Z0, K1, Z0
-	VMOVDQU64     Z0, (AX)(DI*1)
-	ANDL          $0x0000ffff, R8
-	POPCNTL       R8, R8
-	SHLL          $0x02, R8
-	ADDQ          R8, DI
-	ADDQ          R10, SI
-	JMP           utf16LEToUTF32LEAVX512_loop
+	ANDNL         R13, R11, R13
+	VPMOVZXWD     Y2, Z3
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y2, Z2
+	VPXORD        Z5, Z5, Z5
+	VALIGND       $0x01, Z3, Z2, Z4
+	VALIGND       $0x01, Z2, Z5, Z6
+	MOVL          R10, R11
+	KMOVW         R11, K1
+	VPSLLD        $0x0a, Z3, K1, Z3
+	VPADDD        Z4, Z3, K1, Z3
+	VPADDD        ·tables+41856(SB), Z3, K1, Z3
+	MOVL          R13, R11
+	KMOVW         R11, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R11
+	POPCNTL       R11, R11
+	SHLL          $0x02, R11
+	ADDQ          R11, DI
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPSLLD        $0x0a, Z2, K1, Z2
+	VPADDD        Z6, Z2, K1, Z2
+	VPADDD        ·tables+41856(SB), Z2, K1, Z2
+	MOVL          R13, R10
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ANDL          $0x0000ffff, R10
+	POPCNTL       R10, R10
+	SHLL          $0x02, R10
+	ADDQ          R10, DI
+	ADDQ          R12, SI
+	JMP           utf16LEToUTF32LEAVX512_one
 
 utf16LEToUTF32LEAVX512_allpairs:
-	VPSUBD    ·tables+41728(SB), Z0, Z0
-	VPMADDWD  ·tables+41856(SB), Z0, Z0
-	VPADDD    ·tables+41920(SB), Z0, Z0
-	VMOVDQU64 Z0, (AX)(DI*1)
+	VPSUBD    ·tables+41792(SB), Z2, Z2
+	VPMADDWD  ·tables+41920(SB), Z2, Z2
+	VPADDD    ·tables+41984(SB), Z2, Z2
+	VMOVDQU64 Z2, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       utf16LEToUTF32LEAVX512_loop
+	CMPQ      SI, BX
+	JG        utf16LEToUTF32LEAVX512_one
+	CMPQ      DI, CX
+	JG        utf16LEToUTF32LEAVX512_one
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPANDD    ·tables+41472(SB), Z2, Z3
+	VPCMPEQD  ·tables+41792(SB), Z3, K1
+	KORTESTW  K1, K1
+	JCS       utf16LEToUTF32LEAVX512_allpairs
+	JMP       utf16LEToUTF32LEAVX512_body
 
 utf16LEToUTF32LEAVX512_plone:
-	ANDNL   R12, R9, R10
-	ANDNL   R9, R12, R12
+	ANDNL   R14, R11, R12
+	ANDNL   R11, R14, R14
+	TZCNTL  R14, R14
 	TZCNTL  R12, R12
-	TZCNTL  R10, R10
-	SUBL    $0x01, R10
-	CMPL    R10, R12
-	CMOVLLT R10, R12
-	TESTL   R12, R12
+	SUBL    $0x01, R12
+	CMPL    R12, R14
+	CMOVLLT R12, R14
+	TESTL   R14, R14
 	JZ      utf16LEToUTF32LEAVX512_done
-	BZHIL   R12, R11, R11
-	SHLL    $0x01, R12
-	MOVL    R12, R10
+	BZHIL   R14, R13, R13
+	SHLL    $0x01, R14
+	MOVL    R14, R12
 	JMP     utf16LEToUTF32LEAVX512_pconv
 
 utf16LEToUTF32LEAVX512_done:
@@ -12438,7 +12576,7 @@ TEXT ·utf32LEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      $-1, R10
 	CMPQ      BX, $0x0013ffc0
 	CMOVQGT   R10, R8
-	VMOVDQU64 ·tables+41984(SB), Z0
+	VMOVDQU64 ·tables+42048(SB), Z0
 
 utf32LEToUTF16LEAVX512_loop:
 	CMPQ      SI, BX
@@ -12446,7 +12584,7 @@ utf32LEToUTF16LEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
-	VPTESTMD  ·tables+42048(SB), Z1, K1
+	VPTESTMD  ·tables+42112(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
 	CMPQ      SI, R8
@@ -12458,7 +12596,7 @@ utf32LEToUTF16LEAVX512_loop:
 	VMOVDQU64 192(DX)(SI*1), Z4
 	VPORD     Z2, Z3, Z5
 	VPORD     Z4, Z5, Z5
-	VPTESTMD  ·tables+42048(SB), Z5, K1
+	VPTESTMD  ·tables+42112(SB), Z5, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_one
 
@@ -12467,10 +12605,10 @@ utf32LEToUTF16LEAVX512_qconv:
 	VPACKUSDW     Z4, Z3, Z3
 	VPERMQ        Z2, Z0, Z2
 	VPERMQ        Z3, Z0, Z3
-	VPADDW        ·tables+42112(SB), Z2, Z4
-	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPADDW        ·tables+42176(SB), Z2, Z4
+	VPADDW        ·tables+42176(SB), Z3, Z5
 	VPMINUW       Z4, Z5, Z4
-	VPCMPUW       $0x01, ·tables+42176(SB), Z4, K1
+	VPCMPUW       $0x01, ·tables+42240(SB), Z4, K1
 	KORTESTD      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_one
 	VMOVDQU       Y2, (AX)(DI*1)
@@ -12489,14 +12627,14 @@ utf32LEToUTF16LEAVX512_qconv:
 	VMOVDQU64     192(DX)(SI*1), Z4
 	VPORD         Z1, Z2, Z5
 	VPTERNLOGD    $0xfe, Z4, Z3, Z5
-	VPTESTMD      ·tables+42048(SB), Z5, K1
+	VPTESTMD      ·tables+42112(SB), Z5, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_loop
 	JMP           utf32LEToUTF16LEAVX512_qconv
 
 utf32LEToUTF16LEAVX512_one:
-	VPANDD   ·tables+40192(SB), Z1, Z2
-	VPCMPEQD ·tables+40448(SB), Z2, K1
+	VPANDD   ·tables+40256(SB), Z1, Z2
+	VPCMPEQD ·tables+40512(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF16LEAVX512_partial
 	VPMOVDW  Z1, Y1
@@ -12506,32 +12644,32 @@ utf32LEToUTF16LEAVX512_one:
 	JMP      utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_astral:
-	VPSUBD     ·tables+41920(SB), Z1, Z2
-	VPCMPUD    $0x01, ·tables+42240(SB), Z2, K1
+	VPSUBD     ·tables+41984(SB), Z1, Z2
+	VPCMPUD    $0x01, ·tables+42304(SB), Z2, K1
 	KORTESTW   K1, K1
 	JCC        utf32LEToUTF16LEAVX512_mixed
 	VPSRLD     $0x0a, Z2, Z1
 	VPSLLD     $0x10, Z2, Z2
-	VPTERNLOGD $0xf8, ·tables+42304(SB), Z2, Z1
-	VPADDD     ·tables+41728(SB), Z1, Z1
+	VPTERNLOGD $0xf8, ·tables+42368(SB), Z2, Z1
+	VPADDD     ·tables+41792(SB), Z1, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	JMP        utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_mixed:
-	VPANDD        ·tables+40192(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
-	VPCMPEQD      ·tables+40448(SB), Z2, K2
+	VPANDD        ·tables+40256(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
+	VPCMPEQD      ·tables+40512(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
-	VPSUBD        ·tables+41920(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+42432(SB), Z1, K1
+	VPSUBD        ·tables+41984(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40448(SB), Z3, Z3
-	VPANDD        ·tables+42432(SB), Z2, Z2
-	VPADDD        ·tables+42496(SB), Z2, Z2
+	VPADDD        ·tables+40512(SB), Z3, Z3
+	VPANDD        ·tables+42496(SB), Z2, Z2
+	VPADDD        ·tables+42560(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12549,9 +12687,9 @@ utf32LEToUTF16LEAVX512_mixed:
 	JMP           utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+40192(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
-	VPCMPEQD      ·tables+40448(SB), Z0, K2
+	VPANDD        ·tables+40256(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
+	VPCMPEQD      ·tables+40512(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12560,12 +12698,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
-	VPSUBD        ·tables+41920(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+42432(SB), Z1, K1
+	VPSUBD        ·tables+41984(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+42432(SB), Z0, Z0
-	VPADDD        ·tables+42496(SB), Z0, Z0
+	VPADDD        ·tables+40512(SB), Z2, Z2
+	VPANDD        ·tables+42496(SB), Z0, Z0
+	VPADDD        ·tables+42560(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12592,7 +12730,7 @@ utf32LEToUTF16LEAVX512_done:
 	RET
 
 // func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -12604,114 +12742,182 @@ TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+192(SB), Z0
+	MOVQ      BX, R8
+	SUBQ      $0x40, R8
+	MOVQ      CX, R9
+	SUBQ      $0x00000080, R9
+	VMOVDQU64 ·tables+41536(SB), Z1
+	VMOVDQU64 ·tables+41728(SB), Z2
 
 utf16LEToUTF32BEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf16LEToUTF32BEAVX512_done
-	CMPQ          DI, CX
-	JG            utf16LEToUTF32BEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+41664(SB), Z1, Z2
-	VPCMPEQW      ·tables+41472(SB), Z2, K1
-	KORTESTD      K1, K1
-	JNZ           utf16LEToUTF32BEAVX512_pairs
-	VPMOVZXWD     Y1, Z2
-	VPSHUFB       Z0, Z2, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y1, Z1
-	VPSHUFB       Z0, Z1, Z1
-	VMOVDQU64     Z1, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf16LEToUTF32BEAVX512_loop
+	CMPQ       SI, R8
+	JG         utf16LEToUTF32BEAVX512_one
+	CMPQ       DI, R9
+	JG         utf16LEToUTF32BEAVX512_one
+	VMOVDQU64  (DX)(SI*1), Z3
+	VMOVDQU64  64(DX)(SI*1), Z4
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 1088(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
+	PREFETCHT0 2176(AX)(DI*1)
+	PREFETCHT0 2240(AX)(DI*1)
+	VPSUBW     Z1, Z3, Z5
+	VPSUBUSW   Z5, Z2, Z5
+	VPSUBW     Z1, Z4, Z4
+	VPSUBUSW   Z4, Z2, Z4
+	VPORQ      Z5, Z4, Z4
+	VPMOVW2M   Z4, K1
+	KORTESTD   K1, K1
+	JNZ        utf16LEToUTF32BEAVX512_mixed
+	VPMOVZXWD  (DX)(SI*1), Z3
+	VPMOVZXWD  32(DX)(SI*1), Z4
+	VPSHUFB    Z0, Z3, Z3
+	VPSHUFB    Z0, Z4, Z4
+	VMOVDQU64  Z3, (AX)(DI*1)
+	VMOVDQU64  Z4, 64(AX)(DI*1)
+	VPMOVZXWD  64(DX)(SI*1), Z3
+	VPMOVZXWD  96(DX)(SI*1), Z4
+	VPSHUFB    Z0, Z3, Z3
+	VPSHUFB    Z0, Z4, Z4
+	VMOVDQU64  Z3, 128(AX)(DI*1)
+	VMOVDQU64  Z4, 192(AX)(DI*1)
+	ADDQ       $0x00000080, SI
+	ADDQ       $0x00000100, DI
+	JMP        utf16LEToUTF32BEAVX512_loop
+
+utf16LEToUTF32BEAVX512_mixed:
+	VPMOVW2M  Z5, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF32BEAVX512_pairs
+	VPMOVZXWD (DX)(SI*1), Z3
+	VPMOVZXWD 32(DX)(SI*1), Z4
+	VPSHUFB   Z0, Z3, Z3
+	VPSHUFB   Z0, Z4, Z4
+	VMOVDQU64 Z3, (AX)(DI*1)
+	VMOVDQU64 Z4, 64(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000080, DI
+	JMP       utf16LEToUTF32BEAVX512_body
+
+utf16LEToUTF32BEAVX512_one:
+	CMPQ SI, BX
+	JG   utf16LEToUTF32BEAVX512_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF32BEAVX512_done
+
+utf16LEToUTF32BEAVX512_body:
+	VMOVDQU64 (DX)(SI*1), Z3
+	VPSUBW    Z1, Z3, Z5
+	VPSUBUSW  Z5, Z2, Z5
+	VPMOVW2M  Z5, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF32BEAVX512_pairs
+	VPMOVZXWD (DX)(SI*1), Z3
+	VPMOVZXWD 32(DX)(SI*1), Z4
+	VPSHUFB   Z0, Z3, Z3
+	VPSHUFB   Z0, Z4, Z4
+	VMOVDQU64 Z3, (AX)(DI*1)
+	VMOVDQU64 Z4, 64(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000080, DI
+	JMP       utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41408(SB), Z1, Z2
-	VPCMPEQD ·tables+41728(SB), Z2, K1
+	VPANDD   ·tables+41472(SB), Z3, Z4
+	VPCMPEQD ·tables+41792(SB), Z4, K1
 	KORTESTW K1, K1
 	JCS      utf16LEToUTF32BEAVX512_allpairs
-	VPCMPEQW ·tables+41472(SB), Z2, K1
-	KMOVD    K1, R8
-	VPCMPEQW ·tables+41536(SB), Z2, K1
-	KMOVD    K1, R9
-	MOVQ     $0x00000040, R10
-	MOVL     $0xffffffff, R11
-	BTL      $0x1f, R8
+	VPCMPEQW ·tables+41536(SB), Z4, K1
+	KMOVD    K1, R10
+	VPCMPEQW ·tables+41600(SB), Z4, K1
+	KMOVD    K1, R11
+	MOVQ     $0x00000040, R12
+	MOVL     $0xffffffff, R13
+	BTL      $0x1f, R10
 	JCC      utf16LEToUTF32BEAVX512_pwhole
-	SUBQ     $0x02, R10
-	MOVL     $0x7fffffff, R11
-	ANDL     R11, R8
+	SUBQ     $0x02, R12
+	MOVL     $0x7fffffff, R13
+	ANDL     R13, R10
 
 utf16LEToUTF32BEAVX512_pwhole:
-	MOVL R8, R12
-	SHLL $0x01, R12
-	CMPL R12, R9
+	MOVL R10, R14
+	SHLL $0x01, R14
+	CMPL R14, R11
 	JNE  utf16LEToUTF32BEAVX512_plone
 
 utf16LEToUTF32BEAVX512_pconv:
-	ANDNL         R11, R9, R11
-	VPMOVZXWD     Y1, Z2
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y1, Z1
-	VPXORD        Z3, Z3, Z3
-	VALIGND       $0x01, Z2, Z1, Z4
-	VALIGND       $0x01, Z1, Z3, Z5
-	MOVL          R8, R9
-	KMOVW         R9, K1
-	VPSLLD        $0x0a, Z2, K1, Z2
-	VPADDD        Z4, Z2, K1, Z2
-	VPADDD        ·tables+41792(SB), Z2, K1, Z2
-	VPSHUFB       Z0, Z2, Z2
-	MOVL          R11, R9
-	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	ANDL          $0x0000ffff, R9
-	POPCNTL       R9, R9
-	SHLL          $0x02, R9
-	ADDQ          R9, DI
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPSLLD        $0x0a, Z1, K1, Z1
-	VPADDD        Z5, Z1, K1, Z1
-	VPADDD        ·tables+41792(SB), Z1, K1, Z1
-	VPSHUFB       Z0, Z1, Z1
-	MOVL          R11, R8
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPCOMPRESSD.Z Z1, K1, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	ANDL          $0x0000ffff, R8
-	POPCNTL       R8, R8
-	SHLL          $0x02, R8
-	ADDQ          R8, DI
-	ADDQ          R10, SI
-	JMP           utf16LEToUTF32BEAVX512_loop
+	ANDNL         R13, R11, R13
+	VPMOVZXWD     Y3, Z4
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VPXORD        Z6, Z6, Z6
+	VALIGND       $0x01, Z4, Z3, Z5
+	VALIGND       $0x01, Z3, Z6, Z7
+	MOVL          R10, R11
+	KMOVW         R11, K1
+	VPSLLD        $0x0a, Z4, K1, Z4
+	VPADDD        Z5, Z4, K1, Z4
+	VPADDD        ·tables+41856(SB), Z4, K1, Z4
+	VPSHUFB       Z0, Z4, Z4
+	MOVL          R13, R11
+	KMOVW         R11, K1
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU64     Z4, (AX)(DI*1)
+	ANDL          $0x0000ffff, R11
+	POPCNTL       R11, R11
+	SHLL          $0x02, R11
+	ADDQ          R11, DI
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPSLLD        $0x0a, Z3, K1, Z3
+	VPADDD        Z7, Z3, K1, Z3
+	VPADDD        ·tables+41856(SB), Z3, K1, Z3
+	VPSHUFB       Z0, Z3, Z3
+	MOVL          R13, R10
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R10
+	POPCNTL       R10, R10
+	SHLL          $0x02, R10
+	ADDQ          R10, DI
+	ADDQ          R12, SI
+	JMP           utf16LEToUTF32BEAVX512_one
 
 utf16LEToUTF32BEAVX512_allpairs:
-	VPSUBD    ·tables+41728(SB), Z1, Z1
-	VPMADDWD  ·tables+41856(SB), Z1, Z1
-	VPADDD    ·tables+41920(SB), Z1, Z1
-	VPSHUFB   Z0, Z1, Z1
-	VMOVDQU64 Z1, (AX)(DI*1)
+	VPSUBD    ·tables+41792(SB), Z3, Z3
+	VPMADDWD  ·tables+41920(SB), Z3, Z3
+	VPADDD    ·tables+41984(SB), Z3, Z3
+	VPSHUFB   Z0, Z3, Z3
+	VMOVDQU64 Z3, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       utf16LEToUTF32BEAVX512_loop
+	CMPQ      SI, BX
+	JG        utf16LEToUTF32BEAVX512_one
+	CMPQ      DI, CX
+	JG        utf16LEToUTF32BEAVX512_one
+	VMOVDQU64 (DX)(SI*1), Z3
+	VPANDD    ·tables+41472(SB), Z3, Z4
+	VPCMPEQD  ·tables+41792(SB), Z4, K1
+	KORTESTW  K1, K1
+	JCS       utf16LEToUTF32BEAVX512_allpairs
+	JMP       utf16LEToUTF32BEAVX512_body
 
 utf16LEToUTF32BEAVX512_plone:
-	ANDNL   R12, R9, R10
-	ANDNL   R9, R12, R12
+	ANDNL   R14, R11, R12
+	ANDNL   R11, R14, R14
+	TZCNTL  R14, R14
 	TZCNTL  R12, R12
-	TZCNTL  R10, R10
-	SUBL    $0x01, R10
-	CMPL    R10, R12
-	CMOVLLT R10, R12
-	TESTL   R12, R12
+	SUBL    $0x01, R12
+	CMPL    R12, R14
+	CMOVLLT R12, R14
+	TESTL   R14, R14
 	JZ      utf16LEToUTF32BEAVX512_done
-	BZHIL   R12, R11, R11
-	SHLL    $0x01, R12
-	MOVL    R12, R10
+	BZHIL   R14, R13, R13
+	SHLL    $0x01, R14
+	MOVL    R14, R12
 	JMP     utf16LEToUTF32BEAVX512_pconv
 
 utf16LEToUTF32BEAVX512_done:
@@ -12737,7 +12943,7 @@ TEXT ·utf32LEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      $-1, R10
 	CMPQ      BX, $0x0013ffc0
 	CMOVQGT   R10, R8
-	VMOVDQU64 ·tables+41984(SB), Z0
+	VMOVDQU64 ·tables+42048(SB), Z0
 
 utf32LEToUTF16BEAVX512_loop:
 	CMPQ      SI, BX
@@ -12745,7 +12951,7 @@ utf32LEToUTF16BEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
-	VPTESTMD  ·tables+42048(SB), Z1, K1
+	VPTESTMD  ·tables+42112(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
 	CMPQ      SI, R8
@@ -12757,7 +12963,7 @@ utf32LEToUTF16BEAVX512_loop:
 	VMOVDQU64 192(DX)(SI*1), Z4
 	VPORD     Z2, Z3, Z5
 	VPORD     Z4, Z5, Z5
-	VPTESTMD  ·tables+42048(SB), Z5, K1
+	VPTESTMD  ·tables+42112(SB), Z5, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_one
 
@@ -12766,10 +12972,10 @@ utf32LEToUTF16BEAVX512_qconv:
 	VPACKUSDW     Z4, Z3, Z3
 	VPERMQ        Z2, Z0, Z2
 	VPERMQ        Z3, Z0, Z3
-	VPADDW        ·tables+42112(SB), Z2, Z4
-	VPADDW        ·tables+42112(SB), Z3, Z5
+	VPADDW        ·tables+42176(SB), Z2, Z4
+	VPADDW        ·tables+42176(SB), Z3, Z5
 	VPMINUW       Z4, Z5, Z4
-	VPCMPUW       $0x01, ·tables+42176(SB), Z4, K1
+	VPCMPUW       $0x01, ·tables+42240(SB), Z4, K1
 	KORTESTD      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_one
 	VPSHUFB       ·tables+0(SB), Z2, Z2
@@ -12790,14 +12996,14 @@ utf32LEToUTF16BEAVX512_qconv:
 	VMOVDQU64     192(DX)(SI*1), Z4
 	VPORD         Z1, Z2, Z5
 	VPTERNLOGD    $0xfe, Z4, Z3, Z5
-	VPTESTMD      ·tables+42048(SB), Z5, K1
+	VPTESTMD      ·tables+42112(SB), Z5, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_loop
 	JMP           utf32LEToUTF16BEAVX512_qconv
 
 utf32LEToUTF16BEAVX512_one:
-	VPANDD   ·tables+40192(SB), Z1, Z2
-	VPCMPEQD ·tables+40448(SB), Z2, K1
+	VPANDD   ·tables+40256(SB), Z1, Z2
+	VPCMPEQD ·tables+40512(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF16BEAVX512_partial
 	VPMOVDW  Z1, Y1
@@ -12808,14 +13014,14 @@ utf32LEToUTF16BEAVX512_one:
 	JMP      utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_astral:
-	VPSUBD     ·tables+41920(SB), Z1, Z2
-	VPCMPUD    $0x01, ·tables+42240(SB), Z2, K1
+	VPSUBD     ·tables+41984(SB), Z1, Z2
+	VPCMPUD    $0x01, ·tables+42304(SB), Z2, K1
 	KORTESTW   K1, K1
 	JCC        utf32LEToUTF16BEAVX512_mixed
 	VPSRLD     $0x0a, Z2, Z1
 	VPSLLD     $0x10, Z2, Z2
-	VPTERNLOGD $0xf8, ·tables+42304(SB), Z2, Z1
-	VPADDD     ·tables+41728(SB), Z1, Z1
+	VPTERNLOGD $0xf8, ·tables+42368(SB), Z2, Z1
+	VPADDD     ·tables+41792(SB), Z1, Z1
 	VPSHUFB    ·tables+0(SB), Z1, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, SI
@@ -12823,18 +13029,18 @@ utf32LEToUTF16BEAVX512_astral:
 	JMP        utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_mixed:
-	VPANDD        ·tables+40192(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
-	VPCMPEQD      ·tables+40448(SB), Z2, K2
+	VPANDD        ·tables+40256(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
+	VPCMPEQD      ·tables+40512(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
-	VPSUBD        ·tables+41920(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+42432(SB), Z1, K1
+	VPSUBD        ·tables+41984(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40448(SB), Z3, Z3
-	VPANDD        ·tables+42432(SB), Z2, Z2
-	VPADDD        ·tables+42496(SB), Z2, Z2
+	VPADDD        ·tables+40512(SB), Z3, Z3
+	VPANDD        ·tables+42496(SB), Z2, Z2
+	VPADDD        ·tables+42560(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12853,9 +13059,9 @@ utf32LEToUTF16BEAVX512_mixed:
 	JMP           utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+40192(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
-	VPCMPEQD      ·tables+40448(SB), Z0, K2
+	VPANDD        ·tables+40256(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
+	VPCMPEQD      ·tables+40512(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12864,12 +13070,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+42368(SB), Z1, K1
-	VPSUBD        ·tables+41920(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+42432(SB), Z1, K1
+	VPSUBD        ·tables+41984(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40448(SB), Z2, Z2
-	VPANDD        ·tables+42432(SB), Z0, Z0
-	VPADDD        ·tables+42496(SB), Z0, Z0
+	VPADDD        ·tables+40512(SB), Z2, Z2
+	VPANDD        ·tables+42496(SB), Z0, Z0
+	VPADDD        ·tables+42560(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12918,10 +13124,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+41408(SB), Z1, Z2
-	VPCMPEQW  ·tables+41472(SB), Z2, K1
-	KMOVD     K1, R8
+	VPANDD    ·tables+41472(SB), Z1, Z2
 	VPCMPEQW  ·tables+41536(SB), Z2, K1
+	KMOVD     K1, R8
+	VPCMPEQW  ·tables+41600(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12988,9 +13194,9 @@ utf32BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40192(SB), Z1, Z2
-	VPCMPUD   $0x06, ·tables+41600(SB), Z1, K1
-	VPCMPEQD  ·tables+40448(SB), Z2, K2
+	VPANDD    ·tables+40256(SB), Z1, Z2
+	VPCMPUD   $0x06, ·tables+41664(SB), Z1, K1
+	VPCMPEQD  ·tables+40512(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToLEAVX512_partial
@@ -13014,7 +13220,7 @@ utf32BEToLEAVX512_done:
 	RET
 
 // func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -13026,110 +13232,179 @@ TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+0(SB), Z0
+	MOVQ      BX, R8
+	SUBQ      $0x40, R8
+	MOVQ      CX, R9
+	SUBQ      $0x00000080, R9
+	VMOVDQU64 ·tables+41536(SB), Z1
+	VMOVDQU64 ·tables+41728(SB), Z2
 
 utf16BEToUTF32LEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf16BEToUTF32LEAVX512_done
-	CMPQ          DI, CX
-	JG            utf16BEToUTF32LEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z1
-	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+41664(SB), Z1, Z2
-	VPCMPEQW      ·tables+41472(SB), Z2, K1
+	CMPQ          SI, R8
+	JG            utf16BEToUTF32LEAVX512_one
+	CMPQ          DI, R9
+	JG            utf16BEToUTF32LEAVX512_one
+	VMOVDQU64     (DX)(SI*1), Z3
+	VMOVDQU64     64(DX)(SI*1), Z4
+	PREFETCHT0    1024(DX)(SI*1)
+	PREFETCHT0    1088(DX)(SI*1)
+	PREFETCHT0    2048(AX)(DI*1)
+	PREFETCHT0    2112(AX)(DI*1)
+	PREFETCHT0    2176(AX)(DI*1)
+	PREFETCHT0    2240(AX)(DI*1)
+	VPSHUFB       Z0, Z3, Z3
+	VPSHUFB       Z0, Z4, Z4
+	VPSUBW        Z1, Z3, Z5
+	VPSUBUSW      Z5, Z2, Z5
+	VPSUBW        Z1, Z4, Z6
+	VPSUBUSW      Z6, Z2, Z6
+	VPORQ         Z5, Z6, Z6
+	VPMOVW2M      Z6, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32LEAVX512_mixed
+	VPMOVZXWD     Y3, Z5
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VMOVDQU64     Z5, (AX)(DI*1)
+	VMOVDQU64     Z3, 64(AX)(DI*1)
+	VPMOVZXWD     Y4, Z3
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VMOVDQU64     Z3, 128(AX)(DI*1)
+	VMOVDQU64     Z4, 192(AX)(DI*1)
+	ADDQ          $0x00000080, SI
+	ADDQ          $0x00000100, DI
+	JMP           utf16BEToUTF32LEAVX512_loop
+
+utf16BEToUTF32LEAVX512_mixed:
+	VPMOVW2M      Z5, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
-	VPMOVZXWD     Y1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y1, Z1
-	VMOVDQU64     Z1, 64(AX)(DI*1)
+	VPMOVZXWD     Y3, Z4
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VMOVDQU64     Z4, (AX)(DI*1)
+	VMOVDQU64     Z3, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16BEToUTF32LEAVX512_body
+
+utf16BEToUTF32LEAVX512_one:
+	CMPQ SI, BX
+	JG   utf16BEToUTF32LEAVX512_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF32LEAVX512_done
+
+utf16BEToUTF32LEAVX512_body:
+	VMOVDQU64     (DX)(SI*1), Z3
+	VPSHUFB       Z0, Z3, Z3
+	VPSUBW        Z1, Z3, Z5
+	VPSUBUSW      Z5, Z2, Z5
+	VPMOVW2M      Z5, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32LEAVX512_pairs
+	VPMOVZXWD     Y3, Z4
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VMOVDQU64     Z4, (AX)(DI*1)
+	VMOVDQU64     Z3, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41408(SB), Z1, Z2
-	VPCMPEQD ·tables+41728(SB), Z2, K1
+	VPANDD   ·tables+41472(SB), Z3, Z4
+	VPCMPEQD ·tables+41792(SB), Z4, K1
 	KORTESTW K1, K1
 	JCS      utf16BEToUTF32LEAVX512_allpairs
-	VPCMPEQW ·tables+41472(SB), Z2, K1
-	KMOVD    K1, R8
-	VPCMPEQW ·tables+41536(SB), Z2, K1
-	KMOVD    K1, R9
-	MOVQ     $0x00000040, R10
-	MOVL     $0xffffffff, R11
-	BTL      $0x1f, R8
+	VPCMPEQW ·tables+41536(SB), Z4, K1
+	KMOVD    K1, R10
+	VPCMPEQW ·tables+41600(SB), Z4, K1
+	KMOVD    K1, R11
+	MOVQ     $0x00000040, R12
+	MOVL     $0xffffffff, R13
+	BTL      $0x1f, R10
 	JCC      utf16BEToUTF32LEAVX512_pwhole
-	SUBQ     $0x02, R10
-	MOVL     $0x7fffffff, R11
-	ANDL     R11, R8
+	SUBQ     $0x02, R12
+	MOVL     $0x7fffffff, R13
+	ANDL     R13, R10
 
 utf16BEToUTF32LEAVX512_pwhole:
-	MOVL R8, R12
-	SHLL $0x01, R12
-	CMPL R12, R9
+	MOVL R10, R14
+	SHLL $0x01, R14
+	CMPL R14, R11
 	JNE  utf16BEToUTF32LEAVX512_plone
 
 utf16BEToUTF32LEAVX512_pconv:
-	ANDNL         R11, R9, R11
-	VPMOVZXWD     Y1, Z2
-	VEXTRACTI64X4 $0x01, Z1, Y1
-	VPMOVZXWD     Y1, Z1
-	VPXORD        Z3, Z3, Z3
-	VALIGND       $0x01, Z2, Z1, Z4
-	VALIGND       $0x01, Z1, Z3, Z5
-	MOVL          R8, R9
-	KMOVW         R9, K1
-	VPSLLD        $0x0a, Z2, K1, Z2
-	VPADDD        Z4, Z2, K1, Z2
-	VPADDD        ·tables+41792(SB), Z2, K1, Z2
-	MOVL          R11, R9
-	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	ANDL          $0x0000ffff, R9
-	POPCNTL       R9, R9
-	SHLL          $0x02, R9
-	ADDQ          R9, DI
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPSLLD        $0x0a, Z1, K1, Z1
-	VPADDD        Z5, Z1, K1, Z1
-	VPADDD        ·tables+41792(SB), Z1, K1, Z1
-	MOVL          R11, R8
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPCOMPRESSD.Z Z1, K1, Z1
-	VMOVDQU64     Z1, (AX)(DI*1)
-	ANDL          $0x0000ffff, R8
-	POPCNTL       R8, R8
-	SHLL          $0x02, R8
-	ADDQ          R8, DI
-	ADDQ          R10, SI
-	JMP           utf16BEToUTF32LEAVX512_loop
+	ANDNL         R13, R11, R13
+	VPMOVZXWD     Y3, Z4
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y3, Z3
+	VPXORD        Z7, Z7, Z7
+	VALIGND       $0x01, Z4, Z3, Z5
+	VALIGND       $0x01, Z3, Z7, Z6
+	MOVL          R10, R11
+	KMOVW         R11, K1
+	VPSLLD        $0x0a, Z4, K1, Z4
+	VPADDD        Z5, Z4, K1, Z4
+	VPADDD        ·tables+41856(SB), Z4, K1, Z4
+	MOVL          R13, R11
+	KMOVW         R11, K1
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU64     Z4, (AX)(DI*1)
+	ANDL          $0x0000ffff, R11
+	POPCNTL       R11, R11
+	SHLL          $0x02, R11
+	ADDQ          R11, DI
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPSLLD        $0x0a, Z3, K1, Z3
+	VPADDD        Z6, Z3, K1, Z3
+	VPADDD        ·tables+41856(SB), Z3, K1, Z3
+	MOVL          R13, R10
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R10
+	POPCNTL       R10, R10
+	SHLL          $0x02, R10
+	ADDQ          R10, DI
+	ADDQ          R12, SI
+	JMP           utf16BEToUTF32LEAVX512_one
 
 utf16BEToUTF32LEAVX512_allpairs:
-	VPSUBD    ·tables+41728(SB), Z1, Z1
-	VPMADDWD  ·tables+41856(SB), Z1, Z1
-	VPADDD    ·tables+41920(SB), Z1, Z1
-	VMOVDQU64 Z1, (AX)(DI*1)
+	VPSUBD    ·tables+41792(SB), Z3, Z3
+	VPMADDWD  ·tables+41920(SB), Z3, Z3
+	VPADDD    ·tables+41984(SB), Z3, Z3
+	VMOVDQU64 Z3, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       utf16BEToUTF32LEAVX512_loop
+	CMPQ      SI, BX
+	JG        utf16BEToUTF32LEAVX512_one
+	CMPQ      DI, CX
+	JG        utf16BEToUTF32LEAVX512_one
+	VMOVDQU64 (DX)(SI*1), Z3
+	VPSHUFB   Z0, Z3, Z3
+	VPANDD    ·tables+41472(SB), Z3, Z4
+	VPCMPEQD  ·tables+41792(SB), Z4, K1
+	KORTESTW  K1, K1
+	JCS       utf16BEToUTF32LEAVX512_allpairs
+	JMP       utf16BEToUTF32LEAVX512_body
 
 utf16BEToUTF32LEAVX512_plone:
-	ANDNL   R12, R9, R10
-	ANDNL   R9, R12, R12
+	ANDNL   R14, R11, R12
+	ANDNL   R11, R14, R14
+	TZCNTL  R14, R14
 	TZCNTL  R12, R12
-	TZCNTL  R10, R10
-	SUBL    $0x01, R10
-	CMPL    R10, R12
-	CMOVLLT R10, R12
-	TESTL   R12, R12
+	SUBL    $0x01, R12
+	CMPL    R12, R14
+	CMOVLLT R12, R14
+	TESTL   R14, R14
 	JZ      utf16BEToUTF32LEAVX512_done
-	BZHIL   R12, R11, R11
-	SHLL    $0x01, R12
-	MOVL    R12, R10
+	BZHIL   R14, R13, R13
+	SHLL    $0x01, R14
+	MOVL    R14, R12
 	JMP     utf16BEToUTF32LEAVX512_pconv
 
 utf16BEToUTF32LEAVX512_done:
@@ -13156,7 +13431,7 @@ TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      $-1, R10
 	CMPQ      BX, $0x0013ffc0
 	CMOVQGT   R10, R8
-	VMOVDQU64 ·tables+41984(SB), Z1
+	VMOVDQU64 ·tables+42048(SB), Z1
 
 utf32BEToUTF16LEAVX512_loop:
 	CMPQ      SI, BX
@@ -13165,7 +13440,7 @@ utf32BEToUTF16LEAVX512_loop:
 	JG        utf32BEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPTESTMD  ·tables+42048(SB), Z2, K1
+	VPTESTMD  ·tables+42112(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
 	CMPQ      SI, R8
@@ -13180,7 +13455,7 @@ utf32BEToUTF16LEAVX512_loop:
 	VPSHUFB   Z0, Z5, Z5
 	VPORD     Z3, Z4, Z6
 	VPORD     Z5, Z6, Z6
-	VPTESTMD  ·tables+42048(SB), Z6, K1
+	VPTESTMD  ·tables+42112(SB), Z6, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_one
 
@@ -13189,10 +13464,10 @@ utf32BEToUTF16LEAVX512_qconv:
 	VPACKUSDW     Z5, Z4, Z4
 	VPERMQ        Z3, Z1, Z3
 	VPERMQ        Z4, Z1, Z4
-	VPADDW        ·tables+42112(SB), Z3, Z5
-	VPADDW        ·tables+42112(SB), Z4, Z6
+	VPADDW        ·tables+42176(SB), Z3, Z5
+	VPADDW        ·tables+42176(SB), Z4, Z6
 	VPMINUW       Z5, Z6, Z5
-	VPCMPUW       $0x01, ·tables+42176(SB), Z5, K1
+	VPCMPUW       $0x01, ·tables+42240(SB), Z5, K1
 	KORTESTD      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_one
 	VMOVDQU       Y3, (AX)(DI*1)
@@ -13215,14 +13490,14 @@ utf32BEToUTF16LEAVX512_qconv:
 	VPSHUFB       Z0, Z5, Z5
 	VPORD         Z2, Z3, Z6
 	VPTERNLOGD    $0xfe, Z5, Z4, Z6
-	VPTESTMD      ·tables+42048(SB), Z6, K1
+	VPTESTMD      ·tables+42112(SB), Z6, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_loop
 	JMP           utf32BEToUTF16LEAVX512_qconv
 
 utf32BEToUTF16LEAVX512_one:
-	VPANDD   ·tables+40192(SB), Z2, Z3
-	VPCMPEQD ·tables+40448(SB), Z3, K1
+	VPANDD   ·tables+40256(SB), Z2, Z3
+	VPCMPEQD ·tables+40512(SB), Z3, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF16LEAVX512_partial
 	VPMOVDW  Z2, Y2
@@ -13232,32 +13507,32 @@ utf32BEToUTF16LEAVX512_one:
 	JMP      utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_astral:
-	VPSUBD     ·tables+41920(SB), Z2, Z3
-	VPCMPUD    $0x01, ·tables+42240(SB), Z3, K1
+	VPSUBD     ·tables+41984(SB), Z2, Z3
+	VPCMPUD    $0x01, ·tables+42304(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf32BEToUTF16LEAVX512_mixed
 	VPSRLD     $0x0a, Z3, Z2
 	VPSLLD     $0x10, Z3, Z3
-	VPTERNLOGD $0xf8, ·tables+42304(SB), Z3, Z2
-	VPADDD     ·tables+41728(SB), Z2, Z2
+	VPTERNLOGD $0xf8, ·tables+42368(SB), Z3, Z2
+	VPADDD     ·tables+41792(SB), Z2, Z2
 	VMOVDQU64  Z2, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	JMP        utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_mixed:
-	VPANDD        ·tables+40192(SB), Z2, Z3
-	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
-	VPCMPEQD      ·tables+40448(SB), Z3, K2
+	VPANDD        ·tables+40256(SB), Z2, Z3
+	VPCMPUD       $0x06, ·tables+41664(SB), Z2, K1
+	VPCMPEQD      ·tables+40512(SB), Z3, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
-	VPSUBD        ·tables+41920(SB), Z2, Z3
+	VPCMPUD       $0x06, ·tables+42432(SB), Z2, K1
+	VPSUBD        ·tables+41984(SB), Z2, Z3
 	VPSRLD        $0x0a, Z3, Z4
-	VPADDD        ·tables+40448(SB), Z4, Z4
-	VPANDD        ·tables+42432(SB), Z3, Z3
-	VPADDD        ·tables+42496(SB), Z3, Z3
+	VPADDD        ·tables+40512(SB), Z4, Z4
+	VPANDD        ·tables+42496(SB), Z3, Z3
+	VPADDD        ·tables+42560(SB), Z3, Z3
 	VPSLLD        $0x10, Z3, Z3
 	VPORD         Z3, Z4, Z4
 	VMOVDQA32     Z4, K1, Z2
@@ -13275,9 +13550,9 @@ utf32BEToUTF16LEAVX512_mixed:
 	JMP           utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+40192(SB), Z2, Z0
-	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
-	VPCMPEQD      ·tables+40448(SB), Z0, K2
+	VPANDD        ·tables+40256(SB), Z2, Z0
+	VPCMPUD       $0x06, ·tables+41664(SB), Z2, K1
+	VPCMPEQD      ·tables+40512(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -13286,12 +13561,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z2, K1, Z2
-	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
-	VPSUBD        ·tables+41920(SB), Z2, Z0
+	VPCMPUD       $0x06, ·tables+42432(SB), Z2, K1
+	VPSUBD        ·tables+41984(SB), Z2, Z0
 	VPSRLD        $0x0a, Z0, Z1
-	VPADDD        ·tables+40448(SB), Z1, Z1
-	VPANDD        ·tables+42432(SB), Z0, Z0
-	VPADDD        ·tables+42496(SB), Z0, Z0
+	VPADDD        ·tables+40512(SB), Z1, Z1
+	VPANDD        ·tables+42496(SB), Z0, Z0
+	VPADDD        ·tables+42560(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z1, Z1
 	VMOVDQA32     Z1, K1, Z2
@@ -13318,7 +13593,7 @@ utf32BEToUTF16LEAVX512_done:
 	RET
 
 // func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -13331,115 +13606,190 @@ TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+0(SB), Z0
 	VMOVDQU64 ·tables+192(SB), Z1
+	MOVQ      BX, R8
+	SUBQ      $0x40, R8
+	MOVQ      CX, R9
+	SUBQ      $0x00000080, R9
+	VMOVDQU64 ·tables+41536(SB), Z2
+	VMOVDQU64 ·tables+41728(SB), Z3
 
 utf16BEToUTF32BEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf16BEToUTF32BEAVX512_done
-	CMPQ          DI, CX
-	JG            utf16BEToUTF32BEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z2
-	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+41664(SB), Z2, Z3
-	VPCMPEQW      ·tables+41472(SB), Z3, K1
+	CMPQ          SI, R8
+	JG            utf16BEToUTF32BEAVX512_one
+	CMPQ          DI, R9
+	JG            utf16BEToUTF32BEAVX512_one
+	VMOVDQU64     (DX)(SI*1), Z4
+	VMOVDQU64     64(DX)(SI*1), Z5
+	PREFETCHT0    1024(DX)(SI*1)
+	PREFETCHT0    1088(DX)(SI*1)
+	PREFETCHT0    2048(AX)(DI*1)
+	PREFETCHT0    2112(AX)(DI*1)
+	PREFETCHT0    2176(AX)(DI*1)
+	PREFETCHT0    2240(AX)(DI*1)
+	VPSHUFB       Z0, Z4, Z4
+	VPSHUFB       Z0, Z5, Z5
+	VPSUBW        Z2, Z4, Z6
+	VPSUBUSW      Z6, Z3, Z6
+	VPSUBW        Z2, Z5, Z7
+	VPSUBUSW      Z7, Z3, Z7
+	VPORQ         Z6, Z7, Z7
+	VPMOVW2M      Z7, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32BEAVX512_mixed
+	VPMOVZXWD     Y4, Z6
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VPSHUFB       Z1, Z6, Z6
+	VPSHUFB       Z1, Z4, Z4
+	VMOVDQU64     Z6, (AX)(DI*1)
+	VMOVDQU64     Z4, 64(AX)(DI*1)
+	VPMOVZXWD     Y5, Z4
+	VEXTRACTI64X4 $0x01, Z5, Y5
+	VPMOVZXWD     Y5, Z5
+	VPSHUFB       Z1, Z4, Z4
+	VPSHUFB       Z1, Z5, Z5
+	VMOVDQU64     Z4, 128(AX)(DI*1)
+	VMOVDQU64     Z5, 192(AX)(DI*1)
+	ADDQ          $0x00000080, SI
+	ADDQ          $0x00000100, DI
+	JMP           utf16BEToUTF32BEAVX512_loop
+
+utf16BEToUTF32BEAVX512_mixed:
+	VPMOVW2M      Z6, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
-	VPMOVZXWD     Y2, Z3
-	VPSHUFB       Z1, Z3, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VPMOVZXWD     Y2, Z2
-	VPSHUFB       Z1, Z2, Z2
-	VMOVDQU64     Z2, 64(AX)(DI*1)
+	VPMOVZXWD     Y4, Z5
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VPSHUFB       Z1, Z5, Z5
+	VPSHUFB       Z1, Z4, Z4
+	VMOVDQU64     Z5, (AX)(DI*1)
+	VMOVDQU64     Z4, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16BEToUTF32BEAVX512_body
+
+utf16BEToUTF32BEAVX512_one:
+	CMPQ SI, BX
+	JG   utf16BEToUTF32BEAVX512_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF32BEAVX512_done
+
+utf16BEToUTF32BEAVX512_body:
+	VMOVDQU64     (DX)(SI*1), Z4
+	VPSHUFB       Z0, Z4, Z4
+	VPSUBW        Z2, Z4, Z6
+	VPSUBUSW      Z6, Z3, Z6
+	VPMOVW2M      Z6, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32BEAVX512_pairs
+	VPMOVZXWD     Y4, Z5
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VPSHUFB       Z1, Z5, Z5
+	VPSHUFB       Z1, Z4, Z4
+	VMOVDQU64     Z5, (AX)(DI*1)
+	VMOVDQU64     Z4, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41408(SB), Z2, Z3
-	VPCMPEQD ·tables+41728(SB), Z3, K1
+	VPANDD   ·tables+41472(SB), Z4, Z5
+	VPCMPEQD ·tables+41792(SB), Z5, K1
 	KORTESTW K1, K1
 	JCS      utf16BEToUTF32BEAVX512_allpairs
-	VPCMPEQW ·tables+41472(SB), Z3, K1
-	KMOVD    K1, R8
-	VPCMPEQW ·tables+41536(SB), Z3, K1
-	KMOVD    K1, R9
-	MOVQ     $0x00000040, R10
-	MOVL     $0xffffffff, R11
-	BTL      $0x1f, R8
+	VPCMPEQW ·tables+41536(SB), Z5, K1
+	KMOVD    K1, R10
+	VPCMPEQW ·tables+41600(SB), Z5, K1
+	KMOVD    K1, R11
+	MOVQ     $0x00000040, R12
+	MOVL     $0xffffffff, R13
+	BTL      $0x1f, R10
 	JCC      utf16BEToUTF32BEAVX512_pwhole
-	SUBQ     $0x02, R10
-	MOVL     $0x7fffffff, R11
-	ANDL     R11, R8
+	SUBQ     $0x02, R12
+	MOVL     $0x7fffffff, R13
+	ANDL     R13, R10
 
 utf16BEToUTF32BEAVX512_pwhole:
-	MOVL R8, R12
-	SHLL $0x01, R12
-	CMPL R12, R9
+	MOVL R10, R14
+	SHLL $0x01, R14
+	CMPL R14, R11
 	JNE  utf16BEToUTF32BEAVX512_plone
 
 utf16BEToUTF32BEAVX512_pconv:
-	ANDNL         R11, R9, R11
-	VPMOVZXWD     Y2, Z3
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	VPMOVZXWD     Y2, Z2
-	VPXORD        Z4, Z4, Z4
-	VALIGND       $0x01, Z3, Z2, Z5
-	VALIGND       $0x01, Z2, Z4, Z6
-	MOVL          R8, R9
-	KMOVW         R9, K1
-	VPSLLD        $0x0a, Z3, K1, Z3
-	VPADDD        Z5, Z3, K1, Z3
-	VPADDD        ·tables+41792(SB), Z3, K1, Z3
-	VPSHUFB       Z1, Z3, Z3
-	MOVL          R11, R9
-	KMOVW         R9, K1
-	VPCOMPRESSD.Z Z3, K1, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
-	ANDL          $0x0000ffff, R9
-	POPCNTL       R9, R9
-	SHLL          $0x02, R9
-	ADDQ          R9, DI
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPSLLD        $0x0a, Z2, K1, Z2
-	VPADDD        Z6, Z2, K1, Z2
-	VPADDD        ·tables+41792(SB), Z2, K1, Z2
-	VPSHUFB       Z1, Z2, Z2
-	MOVL          R11, R8
-	SHRL          $0x10, R8
-	KMOVW         R8, K1
-	VPCOMPRESSD.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	ANDL          $0x0000ffff, R8
-	POPCNTL       R8, R8
-	SHLL          $0x02, R8
-	ADDQ          R8, DI
-	ADDQ          R10, SI
-	JMP           utf16BEToUTF32BEAVX512_loop
+	ANDNL         R13, R11, R13
+	VPMOVZXWD     Y4, Z5
+	VEXTRACTI64X4 $0x01, Z4, Y4
+	VPMOVZXWD     Y4, Z4
+	VPXORD        Z8, Z8, Z8
+	VALIGND       $0x01, Z5, Z4, Z6
+	VALIGND       $0x01, Z4, Z8, Z7
+	MOVL          R10, R11
+	KMOVW         R11, K1
+	VPSLLD        $0x0a, Z5, K1, Z5
+	VPADDD        Z6, Z5, K1, Z5
+	VPADDD        ·tables+41856(SB), Z5, K1, Z5
+	VPSHUFB       Z1, Z5, Z5
+	MOVL          R13, R11
+	KMOVW         R11, K1
+	VPCOMPRESSD.Z Z5, K1, Z5
+	VMOVDQU64     Z5, (AX)(DI*1)
+	ANDL          $0x0000ffff, R11
+	POPCNTL       R11, R11
+	SHLL          $0x02, R11
+	ADDQ          R11, DI
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPSLLD        $0x0a, Z4, K1, Z4
+	VPADDD        Z7, Z4, K1, Z4
+	VPADDD        ·tables+41856(SB), Z4, K1, Z4
+	VPSHUFB       Z1, Z4, Z4
+	MOVL          R13, R10
+	SHRL          $0x10, R10
+	KMOVW         R10, K1
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU64     Z4, (AX)(DI*1)
+	ANDL          $0x0000ffff, R10
+	POPCNTL       R10, R10
+	SHLL          $0x02, R10
+	ADDQ          R10, DI
+	ADDQ          R12, SI
+	JMP           utf16BEToUTF32BEAVX512_one
 
 utf16BEToUTF32BEAVX512_allpairs:
-	VPSUBD    ·tables+41728(SB), Z2, Z2
-	VPMADDWD  ·tables+41856(SB), Z2, Z2
-	VPADDD    ·tables+41920(SB), Z2, Z2
-	VPSHUFB   Z1, Z2, Z2
-	VMOVDQU64 Z2, (AX)(DI*1)
+	VPSUBD    ·tables+41792(SB), Z4, Z4
+	VPMADDWD  ·tables+41920(SB), Z4, Z4
+	VPADDD    ·tables+41984(SB), Z4, Z4
+	VPSHUFB   Z1, Z4, Z4
+	VMOVDQU64 Z4, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       utf16BEToUTF32BEAVX512_loop
+	CMPQ      SI, BX
+	JG        utf16BEToUTF32BEAVX512_one
+	CMPQ      DI, CX
+	JG        utf16BEToUTF32BEAVX512_one
+	VMOVDQU64 (DX)(SI*1), Z4
+	VPSHUFB   Z0, Z4, Z4
+	VPANDD    ·tables+41472(SB), Z4, Z5
+	VPCMPEQD  ·tables+41792(SB), Z5, K1
+	KORTESTW  K1, K1
+	JCS       utf16BEToUTF32BEAVX512_allpairs
+	JMP       utf16BEToUTF32BEAVX512_body
 
 utf16BEToUTF32BEAVX512_plone:
-	ANDNL   R12, R9, R10
-	ANDNL   R9, R12, R12
+	ANDNL   R14, R11, R12
+	ANDNL   R11, R14, R14
+	TZCNTL  R14, R14
 	TZCNTL  R12, R12
-	TZCNTL  R10, R10
-	SUBL    $0x01, R10
-	CMPL    R10, R12
-	CMOVLLT R10, R12
-	TESTL   R12, R12
+	SUBL    $0x01, R12
+	CMPL    R12, R14
+	CMOVLLT R12, R14
+	TESTL   R14, R14
 	JZ      utf16BEToUTF32BEAVX512_done
-	BZHIL   R12, R11, R11
-	SHLL    $0x01, R12
-	MOVL    R12, R10
+	BZHIL   R14, R13, R13
+	SHLL    $0x01, R14
+	MOVL    R14, R12
 	JMP     utf16BEToUTF32BEAVX512_pconv
 
 utf16BEToUTF32BEAVX512_done:
@@ -13466,7 +13816,7 @@ TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      $-1, R10
 	CMPQ      BX, $0x0013ffc0
 	CMOVQGT   R10, R8
-	VMOVDQU64 ·tables+41984(SB), Z1
+	VMOVDQU64 ·tables+42048(SB), Z1
 
 utf32BEToUTF16BEAVX512_loop:
 	CMPQ      SI, BX
@@ -13475,7 +13825,7 @@ utf32BEToUTF16BEAVX512_loop:
 	JG        utf32BEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPTESTMD  ·tables+42048(SB), Z2, K1
+	VPTESTMD  ·tables+42112(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
 	CMPQ      SI, R8
@@ -13490,7 +13840,7 @@ utf32BEToUTF16BEAVX512_loop:
 	VPSHUFB   Z0, Z5, Z5
 	VPORD     Z3, Z4, Z6
 	VPORD     Z5, Z6, Z6
-	VPTESTMD  ·tables+42048(SB), Z6, K1
+	VPTESTMD  ·tables+42112(SB), Z6, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_one
 
@@ -13499,10 +13849,10 @@ utf32BEToUTF16BEAVX512_qconv:
 	VPACKUSDW     Z5, Z4, Z4
 	VPERMQ        Z3, Z1, Z3
 	VPERMQ        Z4, Z1, Z4
-	VPADDW        ·tables+42112(SB), Z3, Z5
-	VPADDW        ·tables+42112(SB), Z4, Z6
+	VPADDW        ·tables+42176(SB), Z3, Z5
+	VPADDW        ·tables+42176(SB), Z4, Z6
 	VPMINUW       Z5, Z6, Z5
-	VPCMPUW       $0x01, ·tables+42176(SB), Z5, K1
+	VPCMPUW       $0x01, ·tables+42240(SB), Z5, K1
 	KORTESTD      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_one
 	VPSHUFB       ·tables+0(SB), Z3, Z3
@@ -13527,14 +13877,14 @@ utf32BEToUTF16BEAVX512_qconv:
 	VPSHUFB       Z0, Z5, Z5
 	VPORD         Z2, Z3, Z6
 	VPTERNLOGD    $0xfe, Z5, Z4, Z6
-	VPTESTMD      ·tables+42048(SB), Z6, K1
+	VPTESTMD      ·tables+42112(SB), Z6, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_loop
 	JMP           utf32BEToUTF16BEAVX512_qconv
 
 utf32BEToUTF16BEAVX512_one:
-	VPANDD   ·tables+40192(SB), Z2, Z3
-	VPCMPEQD ·tables+40448(SB), Z3, K1
+	VPANDD   ·tables+40256(SB), Z2, Z3
+	VPCMPEQD ·tables+40512(SB), Z3, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF16BEAVX512_partial
 	VPMOVDW  Z2, Y2
@@ -13545,14 +13895,14 @@ utf32BEToUTF16BEAVX512_one:
 	JMP      utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_astral:
-	VPSUBD     ·tables+41920(SB), Z2, Z3
-	VPCMPUD    $0x01, ·tables+42240(SB), Z3, K1
+	VPSUBD     ·tables+41984(SB), Z2, Z3
+	VPCMPUD    $0x01, ·tables+42304(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf32BEToUTF16BEAVX512_mixed
 	VPSRLD     $0x0a, Z3, Z2
 	VPSLLD     $0x10, Z3, Z3
-	VPTERNLOGD $0xf8, ·tables+42304(SB), Z3, Z2
-	VPADDD     ·tables+41728(SB), Z2, Z2
+	VPTERNLOGD $0xf8, ·tables+42368(SB), Z3, Z2
+	VPADDD     ·tables+41792(SB), Z2, Z2
 	VPSHUFB    ·tables+0(SB), Z2, Z2
 	VMOVDQU64  Z2, (AX)(DI*1)
 	ADDQ       $0x40, SI
@@ -13560,18 +13910,18 @@ utf32BEToUTF16BEAVX512_astral:
 	JMP        utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_mixed:
-	VPANDD        ·tables+40192(SB), Z2, Z3
-	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
-	VPCMPEQD      ·tables+40448(SB), Z3, K2
+	VPANDD        ·tables+40256(SB), Z2, Z3
+	VPCMPUD       $0x06, ·tables+41664(SB), Z2, K1
+	VPCMPEQD      ·tables+40512(SB), Z3, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
-	VPSUBD        ·tables+41920(SB), Z2, Z3
+	VPCMPUD       $0x06, ·tables+42432(SB), Z2, K1
+	VPSUBD        ·tables+41984(SB), Z2, Z3
 	VPSRLD        $0x0a, Z3, Z4
-	VPADDD        ·tables+40448(SB), Z4, Z4
-	VPANDD        ·tables+42432(SB), Z3, Z3
-	VPADDD        ·tables+42496(SB), Z3, Z3
+	VPADDD        ·tables+40512(SB), Z4, Z4
+	VPANDD        ·tables+42496(SB), Z3, Z3
+	VPADDD        ·tables+42560(SB), Z3, Z3
 	VPSLLD        $0x10, Z3, Z3
 	VPORD         Z3, Z4, Z4
 	VMOVDQA32     Z4, K1, Z2
@@ -13590,9 +13940,9 @@ utf32BEToUTF16BEAVX512_mixed:
 	JMP           utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+40192(SB), Z2, Z0
-	VPCMPUD       $0x06, ·tables+41600(SB), Z2, K1
-	VPCMPEQD      ·tables+40448(SB), Z0, K2
+	VPANDD        ·tables+40256(SB), Z2, Z0
+	VPCMPUD       $0x06, ·tables+41664(SB), Z2, K1
+	VPCMPEQD      ·tables+40512(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -13601,12 +13951,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z2, K1, Z2
-	VPCMPUD       $0x06, ·tables+42368(SB), Z2, K1
-	VPSUBD        ·tables+41920(SB), Z2, Z0
+	VPCMPUD       $0x06, ·tables+42432(SB), Z2, K1
+	VPSUBD        ·tables+41984(SB), Z2, Z0
 	VPSRLD        $0x0a, Z0, Z1
-	VPADDD        ·tables+40448(SB), Z1, Z1
-	VPANDD        ·tables+42432(SB), Z0, Z0
-	VPADDD        ·tables+42496(SB), Z0, Z0
+	VPADDD        ·tables+40512(SB), Z1, Z1
+	VPANDD        ·tables+42496(SB), Z0, Z0
+	VPADDD        ·tables+42560(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z1, Z1
 	VMOVDQA32     Z1, K1, Z2
@@ -13653,7 +14003,7 @@ utf32LEToUTF8AVX2_loop:
 	CMPQ    DI, CX
 	JG      utf32LEToUTF8AVX2_done
 	VMOVDQU (DX)(SI*1), Y0
-	VPTEST  ·tables+40128(SB), Y0
+	VPTEST  ·tables+40192(SB), Y0
 	JNZ     utf32LEToUTF8AVX2_wide
 	CMPQ    SI, R8
 	JG      utf32LEToUTF8AVX2_one
@@ -13665,7 +14015,7 @@ utf32LEToUTF8AVX2_run:
 	VMOVDQU   96(DX)(SI*1), Y4
 	VPOR      Y2, Y3, Y5
 	VPOR      Y4, Y5, Y5
-	VPTEST    ·tables+40128(SB), Y5
+	VPTEST    ·tables+40192(SB), Y5
 	JNZ       utf32LEToUTF8AVX2_one
 	VPACKUSDW Y2, Y0, Y0
 	VPACKUSDW Y4, Y3, Y2
@@ -13679,12 +14029,12 @@ utf32LEToUTF8AVX2_run:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF8AVX2_loop
 	VMOVDQU   (DX)(SI*1), Y0
-	VPTEST    ·tables+40128(SB), Y0
+	VPTEST    ·tables+40192(SB), Y0
 	JNZ       utf32LEToUTF8AVX2_wide
 	JMP       utf32LEToUTF8AVX2_run
 
 utf32LEToUTF8AVX2_one:
-	VPSHUFB      ·tables+33216(SB), Y0, Y0
+	VPSHUFB      ·tables+33280(SB), Y0, Y0
 	VEXTRACTI128 $0x01, Y0, X1
 	VPUNPCKLDQ   X1, X0, X1
 	VMOVQ        X1, (AX)(DI*1)
@@ -13693,7 +14043,7 @@ utf32LEToUTF8AVX2_one:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+42048(SB), Y0
+	VPTEST         ·tables+42112(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R9
 	CMPQ           R9, BX
@@ -13702,7 +14052,7 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R9, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+42048(SB), Y1
+	VPTEST         ·tables+42112(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
@@ -13713,12 +14063,12 @@ utf32LEToUTF8AVX2_wide:
 	VPTEST         Y2, Y2
 	JNZ            utf32LEToUTF8AVX2_three
 	VPAND          ·tables+3712(SB), Y1, Y0
-	VPOR           ·tables+51008(SB), Y0, Y0
+	VPOR           ·tables+51072(SB), Y0, Y0
 	VPMINUW        Y1, Y0, Y0
 	VPSLLW         $0x02, Y1, Y2
 	VPAND          ·tables+2880(SB), Y2, Y2
 	VPOR           Y0, Y2, Y2
-	VPOR           ·tables+51072(SB), Y2, Y2
+	VPOR           ·tables+51136(SB), Y2, Y2
 	VPACKUSWB      Y1, Y1, Y0
 	VPMOVMSKB      Y0, R9
 	MOVL           R9, R10
@@ -13727,7 +14077,7 @@ utf32LEToUTF8AVX2_wide:
 	ANDL           $0x00000ff0, R11
 	SHRL           $0x10, R10
 	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46720(SB), R12
+	LEAQ           ·tables+46784(SB), R12
 	VBROADCASTI128 (R12)(R11*1), Y0
 	VINSERTI128    $0x01, (R12)(R10*1), Y0, Y0
 	VPSHUFB        Y0, Y2, Y2
@@ -13754,21 +14104,21 @@ utf32LEToUTF8AVX2_three:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPSHUFB        ·tables+42560(SB), Y1, Y0
-	VPAND          ·tables+50816(SB), Y0, Y0
+	VPSHUFB        ·tables+42624(SB), Y1, Y0
+	VPAND          ·tables+50880(SB), Y0, Y0
 	VPOR           ·tables+6208(SB), Y0, Y0
 	VPSRLW         $0x0c, Y1, Y3
 	VPSLLW         $0x02, Y1, Y1
 	VPAND          ·tables+2880(SB), Y1, Y1
 	VPOR           Y1, Y3, Y3
-	VPOR           ·tables+50880(SB), Y3, Y3
-	VPAND          ·tables+50944(SB), Y2, Y2
+	VPOR           ·tables+50944(SB), Y3, Y3
+	VPAND          ·tables+51008(SB), Y2, Y2
 	VPXOR          Y2, Y3, Y3
 	VPUNPCKLWD     Y3, Y0, Y1
 	VPUNPCKHWD     Y3, Y0, Y0
 	CMPL           R9, $-1
 	JNE            utf32LEToUTF8AVX2_table
-	VBROADCASTI128 ·tables+46704(SB), Y2
+	VBROADCASTI128 ·tables+46768(SB), Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPSHUFB        Y2, Y0, Y0
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13780,7 +14130,7 @@ utf32LEToUTF8AVX2_three:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_table:
-	LEAQ           ·tables+42624(SB), R10
+	LEAQ           ·tables+42688(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
 	MOVQ           R11, R12
@@ -13819,35 +14169,35 @@ utf32LEToUTF8AVX2_table:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41920(SB), Y0, Y1
-	VPTEST  ·tables+51136(SB), Y1
+	VPSUBD  ·tables+41984(SB), Y0, Y1
+	VPTEST  ·tables+51200(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
-	VPAND   ·tables+40704(SB), Y2, Y2
+	VPAND   ·tables+40768(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x04, Y0, Y2
-	VPAND   ·tables+40768(SB), Y2, Y2
+	VPAND   ·tables+40832(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+40896(SB), Y1, Y1
-	VPOR    ·tables+40960(SB), Y1, Y1
+	VPAND   ·tables+40960(SB), Y1, Y1
+	VPOR    ·tables+41024(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_notAstral:
-	VPAND          ·tables+40192(SB), Y0, Y1
-	VPMINUD        ·tables+41600(SB), Y0, Y2
+	VPAND          ·tables+40256(SB), Y0, Y1
+	VPMINUD        ·tables+41664(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40448(SB), Y1, Y1
+	VPCMPEQD       ·tables+40512(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R9
 	CMPL           R9, $-1
 	JNE            utf32LEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40640(SB), Y1
+	VMOVDQU        ·tables+40704(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13858,10 +14208,10 @@ utf32LEToUTF8AVX2_notAstral:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40768(SB), Y3, Y3
+	VPAND          ·tables+40832(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13879,7 +14229,7 @@ utf32LEToUTF8AVX2_notAstral:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33280(SB), R11
+	LEAQ           ·tables+33344(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13887,7 +14237,7 @@ utf32LEToUTF8AVX2_notAstral:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37376(SB), R11
+	LEAQ           ·tables+37440(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13903,13 +14253,13 @@ utf32LEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF8AVX2_done
-	LEAQ           ·tables+37632(SB), DX
+	LEAQ           ·tables+37696(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VMOVDQU        ·tables+40640(SB), Y1
+	VMOVDQU        ·tables+40704(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13920,10 +14270,10 @@ utf32LEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40768(SB), Y3, Y3
+	VPAND          ·tables+40832(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13941,7 +14291,7 @@ utf32LEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, BX
-	LEAQ           ·tables+33280(SB), R8
+	LEAQ           ·tables+33344(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -13949,7 +14299,7 @@ utf32LEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37376(SB), R8
+	LEAQ           ·tables+37440(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13990,7 +14340,7 @@ utf32BEToUTF8AVX2_loop:
 	JG      utf32BEToUTF8AVX2_done
 	VMOVDQU (DX)(SI*1), Y1
 	VPSHUFB Y0, Y1, Y1
-	VPTEST  ·tables+40128(SB), Y1
+	VPTEST  ·tables+40192(SB), Y1
 	JNZ     utf32BEToUTF8AVX2_wide
 	CMPQ    SI, R8
 	JG      utf32BEToUTF8AVX2_one
@@ -14005,7 +14355,7 @@ utf32BEToUTF8AVX2_run:
 	VPSHUFB   Y0, Y5, Y5
 	VPOR      Y3, Y4, Y6
 	VPOR      Y5, Y6, Y6
-	VPTEST    ·tables+40128(SB), Y6
+	VPTEST    ·tables+40192(SB), Y6
 	JNZ       utf32BEToUTF8AVX2_one
 	VPACKUSDW Y3, Y1, Y1
 	VPACKUSDW Y5, Y4, Y3
@@ -14020,12 +14370,12 @@ utf32BEToUTF8AVX2_run:
 	JG        utf32BEToUTF8AVX2_loop
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPTEST    ·tables+40128(SB), Y1
+	VPTEST    ·tables+40192(SB), Y1
 	JNZ       utf32BEToUTF8AVX2_wide
 	JMP       utf32BEToUTF8AVX2_run
 
 utf32BEToUTF8AVX2_one:
-	VPSHUFB      ·tables+33216(SB), Y1, Y1
+	VPSHUFB      ·tables+33280(SB), Y1, Y1
 	VEXTRACTI128 $0x01, Y1, X2
 	VPUNPCKLDQ   X2, X1, X2
 	VMOVQ        X2, (AX)(DI*1)
@@ -14034,7 +14384,7 @@ utf32BEToUTF8AVX2_one:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+42048(SB), Y1
+	VPTEST         ·tables+42112(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R9
 	CMPQ           R9, BX
@@ -14044,7 +14394,7 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+42048(SB), Y2
+	VPTEST         ·tables+42112(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
@@ -14055,12 +14405,12 @@ utf32BEToUTF8AVX2_wide:
 	VPTEST         Y3, Y3
 	JNZ            utf32BEToUTF8AVX2_three
 	VPAND          ·tables+3712(SB), Y2, Y1
-	VPOR           ·tables+51008(SB), Y1, Y1
+	VPOR           ·tables+51072(SB), Y1, Y1
 	VPMINUW        Y2, Y1, Y1
 	VPSLLW         $0x02, Y2, Y3
 	VPAND          ·tables+2880(SB), Y3, Y3
 	VPOR           Y1, Y3, Y3
-	VPOR           ·tables+51072(SB), Y3, Y3
+	VPOR           ·tables+51136(SB), Y3, Y3
 	VPACKUSWB      Y2, Y2, Y1
 	VPMOVMSKB      Y1, R9
 	MOVL           R9, R10
@@ -14069,7 +14419,7 @@ utf32BEToUTF8AVX2_wide:
 	ANDL           $0x00000ff0, R11
 	SHRL           $0x10, R10
 	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46720(SB), R12
+	LEAQ           ·tables+46784(SB), R12
 	VBROADCASTI128 (R12)(R11*1), Y1
 	VINSERTI128    $0x01, (R12)(R10*1), Y1, Y1
 	VPSHUFB        Y1, Y3, Y3
@@ -14096,21 +14446,21 @@ utf32BEToUTF8AVX2_three:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPSHUFB        ·tables+42560(SB), Y2, Y1
-	VPAND          ·tables+50816(SB), Y1, Y1
+	VPSHUFB        ·tables+42624(SB), Y2, Y1
+	VPAND          ·tables+50880(SB), Y1, Y1
 	VPOR           ·tables+6208(SB), Y1, Y1
 	VPSRLW         $0x0c, Y2, Y4
 	VPSLLW         $0x02, Y2, Y2
 	VPAND          ·tables+2880(SB), Y2, Y2
 	VPOR           Y2, Y4, Y4
-	VPOR           ·tables+50880(SB), Y4, Y4
-	VPAND          ·tables+50944(SB), Y3, Y3
+	VPOR           ·tables+50944(SB), Y4, Y4
+	VPAND          ·tables+51008(SB), Y3, Y3
 	VPXOR          Y3, Y4, Y4
 	VPUNPCKLWD     Y4, Y1, Y2
 	VPUNPCKHWD     Y4, Y1, Y1
 	CMPL           R9, $-1
 	JNE            utf32BEToUTF8AVX2_table
-	VBROADCASTI128 ·tables+46704(SB), Y3
+	VBROADCASTI128 ·tables+46768(SB), Y3
 	VPSHUFB        Y3, Y2, Y2
 	VPSHUFB        Y3, Y1, Y1
 	VMOVDQU        X2, (AX)(DI*1)
@@ -14122,7 +14472,7 @@ utf32BEToUTF8AVX2_three:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_table:
-	LEAQ           ·tables+42624(SB), R10
+	LEAQ           ·tables+42688(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
 	MOVQ           R11, R12
@@ -14161,35 +14511,35 @@ utf32BEToUTF8AVX2_table:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41920(SB), Y1, Y2
-	VPTEST  ·tables+51136(SB), Y2
+	VPSUBD  ·tables+41984(SB), Y1, Y2
+	VPTEST  ·tables+51200(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
-	VPAND   ·tables+40704(SB), Y3, Y3
+	VPAND   ·tables+40768(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x04, Y1, Y3
-	VPAND   ·tables+40768(SB), Y3, Y3
+	VPAND   ·tables+40832(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+40896(SB), Y2, Y2
-	VPOR    ·tables+40960(SB), Y2, Y2
+	VPAND   ·tables+40960(SB), Y2, Y2
+	VPOR    ·tables+41024(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_notAstral:
-	VPAND          ·tables+40192(SB), Y1, Y2
-	VPMINUD        ·tables+41600(SB), Y1, Y3
+	VPAND          ·tables+40256(SB), Y1, Y2
+	VPMINUD        ·tables+41664(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40448(SB), Y2, Y2
+	VPCMPEQD       ·tables+40512(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R9
 	CMPL           R9, $-1
 	JNE            utf32BEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40640(SB), Y2
+	VMOVDQU        ·tables+40704(SB), Y2
 	VPSRLD         $0x07, Y1, Y3
 	VPMINUD        Y2, Y3, Y3
 	VPSRLD         $0x0b, Y1, Y4
@@ -14200,10 +14550,10 @@ utf32BEToUTF8AVX2_notAstral:
 	VPADDD         Y4, Y3, Y3
 	VPSLLD         $0x18, Y1, Y2
 	VPSLLD         $0x0a, Y1, Y4
-	VPAND          ·tables+40704(SB), Y4, Y4
+	VPAND          ·tables+40768(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x04, Y1, Y4
-	VPAND          ·tables+40768(SB), Y4, Y4
+	VPAND          ·tables+40832(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x12, Y1, Y4
 	VPOR           Y4, Y2, Y2
@@ -14221,7 +14571,7 @@ utf32BEToUTF8AVX2_notAstral:
 	VMOVQ          X3, R9
 	VEXTRACTI128   $0x01, Y3, X1
 	VMOVQ          X1, R10
-	LEAQ           ·tables+33280(SB), R11
+	LEAQ           ·tables+33344(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -14229,7 +14579,7 @@ utf32BEToUTF8AVX2_notAstral:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
-	LEAQ           ·tables+37376(SB), R11
+	LEAQ           ·tables+37440(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X2, (AX)(DI*1)
@@ -14245,13 +14595,13 @@ utf32BEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF8AVX2_done
-	LEAQ           ·tables+37632(SB), DX
+	LEAQ           ·tables+37696(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VMOVDQU        ·tables+40640(SB), Y0
+	VMOVDQU        ·tables+40704(SB), Y0
 	VPSRLD         $0x07, Y1, Y2
 	VPMINUD        Y0, Y2, Y2
 	VPSRLD         $0x0b, Y1, Y3
@@ -14262,10 +14612,10 @@ utf32BEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y1, Y0
 	VPSLLD         $0x0a, Y1, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x04, Y1, Y3
-	VPAND          ·tables+40768(SB), Y3, Y3
+	VPAND          ·tables+40832(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x12, Y1, Y3
 	VPOR           Y3, Y0, Y0
@@ -14283,7 +14633,7 @@ utf32BEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X1
 	VMOVQ          X1, BX
-	LEAQ           ·tables+33280(SB), R8
+	LEAQ           ·tables+33344(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -14291,7 +14641,7 @@ utf32BEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	LEAQ           ·tables+37376(SB), R8
+	LEAQ           ·tables+37440(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X0, (AX)(DI*1)
@@ -14322,7 +14672,7 @@ TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000080, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	LEAQ    ·tables+39936(SB), R8
+	LEAQ    ·tables+40000(SB), R8
 
 cp1252ToUTF8AVX2_loop:
 	CMPQ      SI, BX
@@ -14340,8 +14690,8 @@ cp1252ToUTF8AVX2_loop:
 
 cp1252ToUTF8AVX2_wide:
 	MOVL     R9, R10
-	VPADDB   ·tables+41024(SB), Y0, Y1
-	VMOVDQU  ·tables+41088(SB), Y2
+	VPADDB   ·tables+41088(SB), Y0, Y1
+	VMOVDQU  ·tables+41152(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
@@ -14374,11 +14724,11 @@ cp1252ToUTF8AVX2_sparse:
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+41152(SB), Y2, Y2
+	VPAND          ·tables+41216(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+41216(SB), Y2, Y2
-	VPCMPGTW       ·tables+41280(SB), Y1, Y3
+	VPOR           ·tables+41280(SB), Y2, Y2
+	VPCMPGTW       ·tables+41344(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R9, R10
 	MOVBLZX        R10, R10
@@ -14405,11 +14755,11 @@ cp1252ToUTF8AVX2_halves:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+41152(SB), Y1, Y1
+	VPAND          ·tables+41216(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+41216(SB), Y1, Y1
-	VPCMPGTW       ·tables+41280(SB), Y0, Y2
+	VPOR           ·tables+41280(SB), Y1, Y1
+	VPCMPGTW       ·tables+41344(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R9, R10
 	SHRL           $0x10, R10
@@ -14440,18 +14790,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      (DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+33088(SB), Y0, Y3
-	VPERMD         ·tables+33120(SB), Y0, Y4
+	VPERMD         ·tables+33152(SB), Y0, Y3
+	VPERMD         ·tables+33184(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+33152(SB), Y0, Y4
-	VPERMD         ·tables+33184(SB), Y0, Y5
+	VPERMD         ·tables+33216(SB), Y0, Y4
+	VPERMD         ·tables+33248(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+51200(SB), Y0, Y1
+	VPADDD         ·tables+51264(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+51264(SB), Y1, Y1
+	VPCMPEQD       ·tables+51328(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40640(SB), Y1
+	VMOVDQU        ·tables+40704(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14462,10 +14812,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40768(SB), Y3, Y3
+	VPAND          ·tables+40832(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -14483,7 +14833,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33280(SB), R11
+	LEAQ           ·tables+33344(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14491,7 +14841,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37376(SB), R11
+	LEAQ           ·tables+37440(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14502,18 +14852,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      8(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+33088(SB), Y0, Y3
-	VPERMD         ·tables+33120(SB), Y0, Y4
+	VPERMD         ·tables+33152(SB), Y0, Y3
+	VPERMD         ·tables+33184(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+33152(SB), Y0, Y4
-	VPERMD         ·tables+33184(SB), Y0, Y5
+	VPERMD         ·tables+33216(SB), Y0, Y4
+	VPERMD         ·tables+33248(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+51200(SB), Y0, Y1
+	VPADDD         ·tables+51264(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+51264(SB), Y1, Y1
+	VPCMPEQD       ·tables+51328(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40640(SB), Y1
+	VMOVDQU        ·tables+40704(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14524,10 +14874,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40768(SB), Y3, Y3
+	VPAND          ·tables+40832(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -14545,7 +14895,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33280(SB), R11
+	LEAQ           ·tables+33344(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14553,7 +14903,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37376(SB), R11
+	LEAQ           ·tables+37440(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14564,18 +14914,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      16(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+33088(SB), Y0, Y3
-	VPERMD         ·tables+33120(SB), Y0, Y4
+	VPERMD         ·tables+33152(SB), Y0, Y3
+	VPERMD         ·tables+33184(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+33152(SB), Y0, Y4
-	VPERMD         ·tables+33184(SB), Y0, Y5
+	VPERMD         ·tables+33216(SB), Y0, Y4
+	VPERMD         ·tables+33248(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+51200(SB), Y0, Y1
+	VPADDD         ·tables+51264(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+51264(SB), Y1, Y1
+	VPCMPEQD       ·tables+51328(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40640(SB), Y1
+	VMOVDQU        ·tables+40704(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14586,10 +14936,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40768(SB), Y3, Y3
+	VPAND          ·tables+40832(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -14607,7 +14957,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33280(SB), R11
+	LEAQ           ·tables+33344(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14615,7 +14965,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37376(SB), R11
+	LEAQ           ·tables+37440(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14626,18 +14976,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      24(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+33088(SB), Y0, Y3
-	VPERMD         ·tables+33120(SB), Y0, Y4
+	VPERMD         ·tables+33152(SB), Y0, Y3
+	VPERMD         ·tables+33184(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+33152(SB), Y0, Y4
-	VPERMD         ·tables+33184(SB), Y0, Y5
+	VPERMD         ·tables+33216(SB), Y0, Y4
+	VPERMD         ·tables+33248(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+51200(SB), Y0, Y1
+	VPADDD         ·tables+51264(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+51264(SB), Y1, Y1
+	VPCMPEQD       ·tables+51328(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40640(SB), Y1
+	VMOVDQU        ·tables+40704(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14648,10 +14998,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40768(SB), Y3, Y3
+	VPAND          ·tables+40832(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -14669,7 +15019,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33280(SB), R11
+	LEAQ           ·tables+33344(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14677,7 +15027,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37376(SB), R11
+	LEAQ           ·tables+37440(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14716,10 +15066,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+41408(SB), Y1, Y1
-	VPCMPEQW  ·tables+41472(SB), Y1, Y3
-	VPMOVMSKB Y3, R8
+	VPAND     ·tables+41472(SB), Y1, Y1
 	VPCMPEQW  ·tables+41536(SB), Y1, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  ·tables+41600(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14785,10 +15135,10 @@ utf32LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+40192(SB), Y1, Y3
-	VPMINUD   ·tables+41600(SB), Y1, Y4
+	VPAND     ·tables+40256(SB), Y1, Y3
+	VPMINUD   ·tables+41664(SB), Y1, Y4
 	VPCMPEQD  Y1, Y4, Y4
-	VPCMPEQD  ·tables+40448(SB), Y3, Y3
+	VPCMPEQD  ·tables+40512(SB), Y3, Y3
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
@@ -14814,7 +15164,7 @@ utf32LEToBEAVX2_done:
 	RET
 
 // func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -14825,114 +15175,169 @@ TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000040, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	MOVQ    BX, R8
+	SUBQ    $0x20, R8
+	MOVQ    CX, R9
+	SUBQ    $0x40, R9
+	VMOVDQU ·tables+51392(SB), Y0
+	VMOVDQU ·tables+41536(SB), Y1
+	VPXOR   Y2, Y2, Y2
 
 utf16LEToUTF32LEAVX2_loop:
-	CMPQ         SI, BX
-	JG           utf16LEToUTF32LEAVX2_done
-	CMPQ         DI, CX
-	JG           utf16LEToUTF32LEAVX2_done
-	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+41664(SB), Y0, Y1
-	VPCMPEQW     ·tables+41472(SB), Y1, Y1
-	VPTEST       Y1, Y1
-	JNZ          utf16LEToUTF32LEAVX2_pairs
-	VPMOVZXWD    X0, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	VEXTRACTI128 $0x01, Y0, X0
-	VPMOVZXWD    X0, Y0
-	VMOVDQU      Y0, 32(AX)(DI*1)
-	ADDQ         $0x20, SI
-	ADDQ         $0x00000040, DI
-	JMP          utf16LEToUTF32LEAVX2_loop
+	CMPQ       SI, R8
+	JG         utf16LEToUTF32LEAVX2_one
+	CMPQ       DI, R9
+	JG         utf16LEToUTF32LEAVX2_one
+	VMOVDQU    (DX)(SI*1), Y3
+	VMOVDQU    32(DX)(SI*1), Y4
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
+	VPAND      Y0, Y3, Y5
+	VPAND      Y0, Y4, Y6
+	VPCMPEQW   Y1, Y5, Y5
+	VPCMPEQW   Y1, Y6, Y6
+	VPOR       Y5, Y6, Y6
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32LEAVX2_mixed
+	VPERMQ     $0xd8, Y3, Y3
+	VPUNPCKLWD Y2, Y3, Y5
+	VPUNPCKHWD Y2, Y3, Y3
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y3, 32(AX)(DI*1)
+	VPERMQ     $0xd8, Y4, Y3
+	VPUNPCKLWD Y2, Y3, Y4
+	VPUNPCKHWD Y2, Y3, Y3
+	VMOVDQU    Y4, 64(AX)(DI*1)
+	VMOVDQU    Y3, 96(AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x00000080, DI
+	JMP        utf16LEToUTF32LEAVX2_loop
+
+utf16LEToUTF32LEAVX2_mixed:
+	VPMOVMSKB  Y5, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32LEAVX2_pairs
+	VPERMQ     $0xd8, Y3, Y3
+	VPUNPCKLWD Y2, Y3, Y4
+	VPUNPCKHWD Y2, Y3, Y3
+	VMOVDQU    Y4, (AX)(DI*1)
+	VMOVDQU    Y3, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16LEToUTF32LEAVX2_body
+
+utf16LEToUTF32LEAVX2_one:
+	CMPQ SI, BX
+	JG   utf16LEToUTF32LEAVX2_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF32LEAVX2_done
+
+utf16LEToUTF32LEAVX2_body:
+	VMOVDQU    (DX)(SI*1), Y3
+	VPAND      Y0, Y3, Y5
+	VPCMPEQW   Y1, Y5, Y5
+	VPMOVMSKB  Y5, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32LEAVX2_pairs
+	VPERMQ     $0xd8, Y3, Y3
+	VPUNPCKLWD Y2, Y3, Y4
+	VPUNPCKHWD Y2, Y3, Y3
+	VMOVDQU    Y4, (AX)(DI*1)
+	VMOVDQU    Y3, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41408(SB), Y0, Y1
-	VPCMPEQD  ·tables+41728(SB), Y1, Y2
-	VPMOVMSKB Y2, R8
-	CMPL      R8, $-1
+	VPAND     ·tables+41472(SB), Y3, Y4
+	VPCMPEQD  ·tables+41792(SB), Y4, Y5
+	VPMOVMSKB Y5, R10
+	CMPL      R10, $-1
 	JE        utf16LEToUTF32LEAVX2_allpairs
-	VPCMPEQW  ·tables+41472(SB), Y1, Y2
-	VPCMPEQW  ·tables+41536(SB), Y1, Y1
-	VPMOVMSKB Y2, R8
-	VPMOVMSKB Y1, R9
-	MOVQ      $0x00000020, R10
-	MOVL      $0x0000ffff, R11
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+41536(SB), Y4, Y5
+	VPCMPEQW  ·tables+41600(SB), Y4, Y4
+	VPMOVMSKB Y5, R10
+	VPMOVMSKB Y4, R11
+	MOVQ      $0x00000020, R12
+	MOVL      $0x0000ffff, R13
+	BTL       $0x1f, R10
 	JCC       utf16LEToUTF32LEAVX2_pwhole
-	SUBQ      $0x02, R10
-	MOVL      $0x00007fff, R11
-	ANDL      $0x3fffffff, R8
+	SUBQ      $0x02, R12
+	MOVL      $0x00007fff, R13
+	ANDL      $0x3fffffff, R10
 
 utf16LEToUTF32LEAVX2_pwhole:
-	SHLL $0x02, R8
-	CMPL R8, R9
+	SHLL $0x02, R10
+	CMPL R10, R11
 	JNE  utf16LEToUTF32LEAVX2_plone
 
 utf16LEToUTF32LEAVX2_pconv:
-	MOVL         $0x55555555, R8
-	PEXTL        R8, R9, R9
-	ANDNL        R11, R9, R11
-	VEXTRACTI128 $0x01, Y0, X1
-	VEXTRACTI128 $0x01, Y2, X5
-	VPALIGNR     $0x02, X0, X1, X3
-	VPSRLDQ      $0x02, X1, X4
-	LEAQ         ·tables+37632(SB), R8
-	VPMOVZXWD    X0, Y0
+	MOVL         $0x55555555, R10
+	PEXTL        R10, R11, R11
+	ANDNL        R13, R11, R13
+	VEXTRACTI128 $0x01, Y3, X4
+	VEXTRACTI128 $0x01, Y5, X8
+	VPALIGNR     $0x02, X3, X4, X6
+	VPSRLDQ      $0x02, X4, X7
+	LEAQ         ·tables+37696(SB), R10
 	VPMOVZXWD    X3, Y3
-	VPSLLD       $0x0a, Y0, Y6
-	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+51328(SB), Y6, Y6
-	VPMOVSXWD    X2, Y2
-	VPBLENDVB    Y2, Y6, Y0, Y0
-	MOVL         R11, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y2
-	VPERMD       Y0, Y2, Y0
-	VMOVDQU      Y0, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	VPMOVZXWD    X1, Y0
-	VPMOVZXWD    X4, Y1
-	VPSLLD       $0x0a, Y0, Y2
-	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+51328(SB), Y2, Y2
-	VPMOVSXWD    X5, Y1
-	VPBLENDVB    Y1, Y2, Y0, Y0
-	MOVL         R11, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y1
-	VPERMD       Y0, Y1, Y0
-	VMOVDQU      Y0, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf16LEToUTF32LEAVX2_loop
+	VPMOVZXWD    X6, Y6
+	VPSLLD       $0x0a, Y3, Y9
+	VPADDD       Y6, Y9, Y9
+	VPSUBD       ·tables+51456(SB), Y9, Y9
+	VPMOVSXWD    X5, Y5
+	VPBLENDVB    Y5, Y9, Y3, Y3
+	MOVL         R13, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y5
+	VPERMD       Y3, Y5, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	VPMOVZXWD    X4, Y3
+	VPMOVZXWD    X7, Y4
+	VPSLLD       $0x0a, Y3, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSUBD       ·tables+51456(SB), Y5, Y5
+	VPMOVSXWD    X8, Y4
+	VPBLENDVB    Y4, Y5, Y3, Y3
+	MOVL         R13, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y4
+	VPERMD       Y3, Y4, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	ADDQ         R12, SI
+	JMP          utf16LEToUTF32LEAVX2_one
 
 utf16LEToUTF32LEAVX2_allpairs:
-	VPSUBD   ·tables+41728(SB), Y0, Y0
-	VPMADDWD ·tables+41856(SB), Y0, Y0
-	VPADDD   ·tables+41920(SB), Y0, Y0
-	VMOVDQU  Y0, (AX)(DI*1)
+	VPSUBD   ·tables+41792(SB), Y3, Y3
+	VPMADDWD ·tables+41920(SB), Y3, Y3
+	VPADDD   ·tables+41984(SB), Y3, Y3
+	VMOVDQU  Y3, (AX)(DI*1)
 	ADDQ     $0x20, SI
 	ADDQ     $0x20, DI
-	JMP      utf16LEToUTF32LEAVX2_loop
+	JMP      utf16LEToUTF32LEAVX2_one
 
 utf16LEToUTF32LEAVX2_plone:
-	ANDNL   R8, R9, R10
-	ANDNL   R9, R8, R8
-	TZCNTL  R8, R8
+	ANDNL   R10, R11, R12
+	ANDNL   R11, R10, R10
 	TZCNTL  R10, R10
-	SUBL    $0x02, R10
-	CMPL    R10, R8
-	CMOVLLT R10, R8
-	TESTL   R8, R8
+	TZCNTL  R12, R12
+	SUBL    $0x02, R12
+	CMPL    R12, R10
+	CMOVLLT R12, R10
+	TESTL   R10, R10
 	JZ      utf16LEToUTF32LEAVX2_done
-	MOVL    R8, R10
-	SHRL    $0x01, R8
-	BZHIL   R8, R11, R11
+	MOVL    R10, R12
+	SHRL    $0x01, R10
+	BZHIL   R10, R13, R13
 	JMP     utf16LEToUTF32LEAVX2_pconv
 
 utf16LEToUTF32LEAVX2_done:
@@ -14967,7 +15372,7 @@ utf32LEToUTF16LEAVX2_loop:
 	JG        utf32LEToUTF16LEAVX2_one
 	VMOVDQU   32(DX)(SI*1), Y1
 	VPOR      Y0, Y1, Y2
-	VPTEST    ·tables+42048(SB), Y2
+	VPTEST    ·tables+42112(SB), Y2
 	JNZ       utf32LEToUTF16LEAVX2_one
 	VPACKUSDW Y1, Y0, Y1
 	VPERMQ    $0xd8, Y1, Y1
@@ -14978,14 +15383,14 @@ utf32LEToUTF16LEAVX2_loop:
 	VMOVDQU   64(DX)(SI*1), Y2
 	VMOVDQU   96(DX)(SI*1), Y3
 	VPOR      Y2, Y3, Y4
-	VPTEST    ·tables+42048(SB), Y4
+	VPTEST    ·tables+42112(SB), Y4
 	JNZ       utf32LEToUTF16LEAVX2_pair
 	VPACKUSDW Y3, Y2, Y2
 	VPERMQ    $0xd8, Y2, Y2
-	VPAND     ·tables+41664(SB), Y1, Y3
-	VPAND     ·tables+41664(SB), Y2, Y4
-	VPCMPEQW  ·tables+41472(SB), Y3, Y3
-	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPAND     ·tables+51392(SB), Y1, Y3
+	VPAND     ·tables+51392(SB), Y2, Y4
+	VPCMPEQW  ·tables+41536(SB), Y3, Y3
+	VPCMPEQW  ·tables+41536(SB), Y4, Y4
 	VPOR      Y3, Y4, Y3
 	VPTEST    Y3, Y3
 	JNZ       utf32LEToUTF16LEAVX2_pair
@@ -14996,8 +15401,8 @@ utf32LEToUTF16LEAVX2_loop:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_pair:
-	VPAND    ·tables+41664(SB), Y1, Y2
-	VPCMPEQW ·tables+41472(SB), Y2, Y2
+	VPAND    ·tables+51392(SB), Y1, Y2
+	VPCMPEQW ·tables+41536(SB), Y2, Y2
 	VPTEST   Y2, Y2
 	JNZ      utf32LEToUTF16LEAVX2_one
 	VMOVDQU  Y1, (AX)(DI*1)
@@ -15006,10 +15411,10 @@ utf32LEToUTF16LEAVX2_pair:
 	JMP      utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_one:
-	VPAND     ·tables+40192(SB), Y0, Y1
-	VPTEST    ·tables+42048(SB), Y0
+	VPAND     ·tables+40256(SB), Y0, Y1
+	VPTEST    ·tables+42112(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40448(SB), Y1, Y1
+	VPCMPEQD  ·tables+40512(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -15020,34 +15425,34 @@ utf32LEToUTF16LEAVX2_one:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
-	VPSUBD  ·tables+41920(SB), Y0, Y1
-	VPTEST  ·tables+51136(SB), Y1
+	VPSUBD  ·tables+41984(SB), Y0, Y1
+	VPTEST  ·tables+51200(SB), Y1
 	JNZ     utf32LEToUTF16LEAVX2_mixed
 	VPSRLD  $0x0a, Y1, Y0
 	VPSLLD  $0x10, Y1, Y1
-	VPAND   ·tables+42304(SB), Y1, Y1
+	VPAND   ·tables+42368(SB), Y1, Y1
 	VPOR    Y1, Y0, Y0
-	VPADDD  ·tables+41728(SB), Y0, Y0
+	VPADDD  ·tables+41792(SB), Y0, Y0
 	VMOVDQU Y0, (AX)(DI*1)
 	ADDQ    $0x20, SI
 	ADDQ    $0x20, DI
 	JMP     utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_mixed:
-	VPAND          ·tables+40192(SB), Y0, Y1
-	VPMINUD        ·tables+41600(SB), Y0, Y2
+	VPAND          ·tables+40256(SB), Y0, Y1
+	VPMINUD        ·tables+41664(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40448(SB), Y1, Y1
+	VPCMPEQD       ·tables+40512(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R11
 	CMPL           R11, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+42368(SB), Y0, Y1
-	VPSUBD         ·tables+41920(SB), Y0, Y2
+	VPCMPGTD       ·tables+42432(SB), Y0, Y1
+	VPSUBD         ·tables+41984(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42432(SB), Y2, Y2
-	VPADDD         ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+42560(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15055,7 +15460,7 @@ utf32LEToUTF16LEAVX2_mixed:
 	MOVL           R11, R12
 	SHRL           $0x04, R12
 	ANDL           $0x0f, R11
-	LEAQ           ·tables+39680(SB), R13
+	LEAQ           ·tables+39744(SB), R13
 	MOVQ           R11, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y1
@@ -15076,27 +15481,27 @@ utf32LEToUTF16LEAVX2_mixed:
 	JMP            utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_partial:
-	VPAND          ·tables+40192(SB), Y0, Y1
-	VPMINUD        ·tables+41600(SB), Y0, Y2
+	VPAND          ·tables+40256(SB), Y0, Y1
+	VPMINUD        ·tables+41664(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40448(SB), Y1, Y1
+	VPCMPEQD       ·tables+40512(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16LEAVX2_done
-	LEAQ           ·tables+37632(SB), DX
+	LEAQ           ·tables+37696(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+42368(SB), Y0, Y1
-	VPSUBD         ·tables+41920(SB), Y0, Y2
+	VPCMPGTD       ·tables+42432(SB), Y0, Y1
+	VPSUBD         ·tables+41984(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42432(SB), Y2, Y2
-	VPADDD         ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+42560(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15104,7 +15509,7 @@ utf32LEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39680(SB), R8
+	LEAQ           ·tables+39744(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -15134,7 +15539,7 @@ utf32LEToUTF16LEAVX2_done:
 	RET
 
 // func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -15146,119 +15551,180 @@ TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
+	MOVQ    BX, R8
+	SUBQ    $0x20, R8
+	MOVQ    CX, R9
+	SUBQ    $0x40, R9
+	VMOVDQU ·tables+51392(SB), Y1
+	VMOVDQU ·tables+41536(SB), Y2
+	VPXOR   Y3, Y3, Y3
 
 utf16LEToUTF32BEAVX2_loop:
-	CMPQ         SI, BX
-	JG           utf16LEToUTF32BEAVX2_done
-	CMPQ         DI, CX
-	JG           utf16LEToUTF32BEAVX2_done
-	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+41664(SB), Y1, Y2
-	VPCMPEQW     ·tables+41472(SB), Y2, Y2
-	VPTEST       Y2, Y2
-	JNZ          utf16LEToUTF32BEAVX2_pairs
-	VPMOVZXWD    X1, Y2
-	VPSHUFB      Y0, Y2, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXWD    X1, Y1
-	VPSHUFB      Y0, Y1, Y1
-	VMOVDQU      Y1, 32(AX)(DI*1)
-	ADDQ         $0x20, SI
-	ADDQ         $0x00000040, DI
-	JMP          utf16LEToUTF32BEAVX2_loop
+	CMPQ       SI, R8
+	JG         utf16LEToUTF32BEAVX2_one
+	CMPQ       DI, R9
+	JG         utf16LEToUTF32BEAVX2_one
+	VMOVDQU    (DX)(SI*1), Y4
+	VMOVDQU    32(DX)(SI*1), Y5
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
+	VPAND      Y1, Y4, Y6
+	VPAND      Y1, Y5, Y7
+	VPCMPEQW   Y2, Y6, Y6
+	VPCMPEQW   Y2, Y7, Y7
+	VPOR       Y6, Y7, Y7
+	VPMOVMSKB  Y7, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32BEAVX2_mixed
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y6
+	VPUNPCKHWD Y3, Y4, Y4
+	VPSHUFB    Y0, Y6, Y6
+	VPSHUFB    Y0, Y4, Y4
+	VMOVDQU    Y6, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	VPERMQ     $0xd8, Y5, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VPSHUFB    Y0, Y5, Y5
+	VPSHUFB    Y0, Y4, Y4
+	VMOVDQU    Y5, 64(AX)(DI*1)
+	VMOVDQU    Y4, 96(AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x00000080, DI
+	JMP        utf16LEToUTF32BEAVX2_loop
+
+utf16LEToUTF32BEAVX2_mixed:
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32BEAVX2_pairs
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VPSHUFB    Y0, Y5, Y5
+	VPSHUFB    Y0, Y4, Y4
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16LEToUTF32BEAVX2_body
+
+utf16LEToUTF32BEAVX2_one:
+	CMPQ SI, BX
+	JG   utf16LEToUTF32BEAVX2_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF32BEAVX2_done
+
+utf16LEToUTF32BEAVX2_body:
+	VMOVDQU    (DX)(SI*1), Y4
+	VPAND      Y1, Y4, Y6
+	VPCMPEQW   Y2, Y6, Y6
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16LEToUTF32BEAVX2_pairs
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VPSHUFB    Y0, Y5, Y5
+	VPSHUFB    Y0, Y4, Y4
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41408(SB), Y1, Y2
-	VPCMPEQD  ·tables+41728(SB), Y2, Y3
-	VPMOVMSKB Y3, R8
-	CMPL      R8, $-1
+	VPAND     ·tables+41472(SB), Y4, Y5
+	VPCMPEQD  ·tables+41792(SB), Y5, Y6
+	VPMOVMSKB Y6, R10
+	CMPL      R10, $-1
 	JE        utf16LEToUTF32BEAVX2_allpairs
-	VPCMPEQW  ·tables+41472(SB), Y2, Y3
-	VPCMPEQW  ·tables+41536(SB), Y2, Y2
-	VPMOVMSKB Y3, R8
-	VPMOVMSKB Y2, R9
-	MOVQ      $0x00000020, R10
-	MOVL      $0x0000ffff, R11
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+41536(SB), Y5, Y6
+	VPCMPEQW  ·tables+41600(SB), Y5, Y5
+	VPMOVMSKB Y6, R10
+	VPMOVMSKB Y5, R11
+	MOVQ      $0x00000020, R12
+	MOVL      $0x0000ffff, R13
+	BTL       $0x1f, R10
 	JCC       utf16LEToUTF32BEAVX2_pwhole
-	SUBQ      $0x02, R10
-	MOVL      $0x00007fff, R11
-	ANDL      $0x3fffffff, R8
+	SUBQ      $0x02, R12
+	MOVL      $0x00007fff, R13
+	ANDL      $0x3fffffff, R10
 
 utf16LEToUTF32BEAVX2_pwhole:
-	SHLL $0x02, R8
-	CMPL R8, R9
+	SHLL $0x02, R10
+	CMPL R10, R11
 	JNE  utf16LEToUTF32BEAVX2_plone
 
 utf16LEToUTF32BEAVX2_pconv:
-	MOVL         $0x55555555, R8
-	PEXTL        R8, R9, R9
-	ANDNL        R11, R9, R11
-	VEXTRACTI128 $0x01, Y1, X2
-	VEXTRACTI128 $0x01, Y3, X6
-	VPALIGNR     $0x02, X1, X2, X4
-	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37632(SB), R8
-	VPMOVZXWD    X1, Y1
+	MOVL         $0x55555555, R10
+	PEXTL        R10, R11, R11
+	ANDNL        R13, R11, R13
+	VEXTRACTI128 $0x01, Y4, X5
+	VEXTRACTI128 $0x01, Y6, X9
+	VPALIGNR     $0x02, X4, X5, X7
+	VPSRLDQ      $0x02, X5, X8
+	LEAQ         ·tables+37696(SB), R10
 	VPMOVZXWD    X4, Y4
-	VPSLLD       $0x0a, Y1, Y7
-	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+51328(SB), Y7, Y7
-	VPMOVSXWD    X3, Y3
-	VPBLENDVB    Y3, Y7, Y1, Y1
-	VPSHUFB      Y0, Y1, Y1
-	MOVL         R11, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y3
-	VPERMD       Y1, Y3, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	VPMOVZXWD    X2, Y1
-	VPMOVZXWD    X5, Y2
-	VPSLLD       $0x0a, Y1, Y3
-	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+51328(SB), Y3, Y3
-	VPMOVSXWD    X6, Y2
-	VPBLENDVB    Y2, Y3, Y1, Y1
-	VPSHUFB      Y0, Y1, Y1
-	MOVL         R11, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y2
-	VPERMD       Y1, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf16LEToUTF32BEAVX2_loop
+	VPMOVZXWD    X7, Y7
+	VPSLLD       $0x0a, Y4, Y10
+	VPADDD       Y7, Y10, Y10
+	VPSUBD       ·tables+51456(SB), Y10, Y10
+	VPMOVSXWD    X6, Y6
+	VPBLENDVB    Y6, Y10, Y4, Y4
+	VPSHUFB      Y0, Y4, Y4
+	MOVL         R13, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y6
+	VPERMD       Y4, Y6, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	VPMOVZXWD    X5, Y4
+	VPMOVZXWD    X8, Y5
+	VPSLLD       $0x0a, Y4, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSUBD       ·tables+51456(SB), Y6, Y6
+	VPMOVSXWD    X9, Y5
+	VPBLENDVB    Y5, Y6, Y4, Y4
+	VPSHUFB      Y0, Y4, Y4
+	MOVL         R13, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y5
+	VPERMD       Y4, Y5, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	ADDQ         R12, SI
+	JMP          utf16LEToUTF32BEAVX2_one
 
 utf16LEToUTF32BEAVX2_allpairs:
-	VPSUBD   ·tables+41728(SB), Y1, Y1
-	VPMADDWD ·tables+41856(SB), Y1, Y1
-	VPADDD   ·tables+41920(SB), Y1, Y1
-	VPSHUFB  Y0, Y1, Y1
-	VMOVDQU  Y1, (AX)(DI*1)
+	VPSUBD   ·tables+41792(SB), Y4, Y4
+	VPMADDWD ·tables+41920(SB), Y4, Y4
+	VPADDD   ·tables+41984(SB), Y4, Y4
+	VPSHUFB  Y0, Y4, Y4
+	VMOVDQU  Y4, (AX)(DI*1)
 	ADDQ     $0x20, SI
 	ADDQ     $0x20, DI
-	JMP      utf16LEToUTF32BEAVX2_loop
+	JMP      utf16LEToUTF32BEAVX2_one
 
 utf16LEToUTF32BEAVX2_plone:
-	ANDNL   R8, R9, R10
-	ANDNL   R9, R8, R8
-	TZCNTL  R8, R8
+	ANDNL   R10, R11, R12
+	ANDNL   R11, R10, R10
 	TZCNTL  R10, R10
-	SUBL    $0x02, R10
-	CMPL    R10, R8
-	CMOVLLT R10, R8
-	TESTL   R8, R8
+	TZCNTL  R12, R12
+	SUBL    $0x02, R12
+	CMPL    R12, R10
+	CMOVLLT R12, R10
+	TESTL   R10, R10
 	JZ      utf16LEToUTF32BEAVX2_done
-	MOVL    R8, R10
-	SHRL    $0x01, R8
-	BZHIL   R8, R11, R11
+	MOVL    R10, R12
+	SHRL    $0x01, R10
+	BZHIL   R10, R13, R13
 	JMP     utf16LEToUTF32BEAVX2_pconv
 
 utf16LEToUTF32BEAVX2_done:
@@ -15293,7 +15759,7 @@ utf32LEToUTF16BEAVX2_loop:
 	JG        utf32LEToUTF16BEAVX2_one
 	VMOVDQU   32(DX)(SI*1), Y1
 	VPOR      Y0, Y1, Y2
-	VPTEST    ·tables+42048(SB), Y2
+	VPTEST    ·tables+42112(SB), Y2
 	JNZ       utf32LEToUTF16BEAVX2_one
 	VPACKUSDW Y1, Y0, Y1
 	VPERMQ    $0xd8, Y1, Y1
@@ -15304,14 +15770,14 @@ utf32LEToUTF16BEAVX2_loop:
 	VMOVDQU   64(DX)(SI*1), Y2
 	VMOVDQU   96(DX)(SI*1), Y3
 	VPOR      Y2, Y3, Y4
-	VPTEST    ·tables+42048(SB), Y4
+	VPTEST    ·tables+42112(SB), Y4
 	JNZ       utf32LEToUTF16BEAVX2_pair
 	VPACKUSDW Y3, Y2, Y2
 	VPERMQ    $0xd8, Y2, Y2
-	VPAND     ·tables+41664(SB), Y1, Y3
-	VPAND     ·tables+41664(SB), Y2, Y4
-	VPCMPEQW  ·tables+41472(SB), Y3, Y3
-	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPAND     ·tables+51392(SB), Y1, Y3
+	VPAND     ·tables+51392(SB), Y2, Y4
+	VPCMPEQW  ·tables+41536(SB), Y3, Y3
+	VPCMPEQW  ·tables+41536(SB), Y4, Y4
 	VPOR      Y3, Y4, Y3
 	VPTEST    Y3, Y3
 	JNZ       utf32LEToUTF16BEAVX2_pair
@@ -15324,8 +15790,8 @@ utf32LEToUTF16BEAVX2_loop:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_pair:
-	VPAND    ·tables+41664(SB), Y1, Y2
-	VPCMPEQW ·tables+41472(SB), Y2, Y2
+	VPAND    ·tables+51392(SB), Y1, Y2
+	VPCMPEQW ·tables+41536(SB), Y2, Y2
 	VPTEST   Y2, Y2
 	JNZ      utf32LEToUTF16BEAVX2_one
 	VPSHUFB  ·tables+0(SB), Y1, Y1
@@ -15335,10 +15801,10 @@ utf32LEToUTF16BEAVX2_pair:
 	JMP      utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_one:
-	VPAND     ·tables+40192(SB), Y0, Y1
-	VPTEST    ·tables+42048(SB), Y0
+	VPAND     ·tables+40256(SB), Y0, Y1
+	VPTEST    ·tables+42112(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40448(SB), Y1, Y1
+	VPCMPEQD  ·tables+40512(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -15350,14 +15816,14 @@ utf32LEToUTF16BEAVX2_one:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
-	VPSUBD  ·tables+41920(SB), Y0, Y1
-	VPTEST  ·tables+51136(SB), Y1
+	VPSUBD  ·tables+41984(SB), Y0, Y1
+	VPTEST  ·tables+51200(SB), Y1
 	JNZ     utf32LEToUTF16BEAVX2_mixed
 	VPSRLD  $0x0a, Y1, Y0
 	VPSLLD  $0x10, Y1, Y1
-	VPAND   ·tables+42304(SB), Y1, Y1
+	VPAND   ·tables+42368(SB), Y1, Y1
 	VPOR    Y1, Y0, Y0
-	VPADDD  ·tables+41728(SB), Y0, Y0
+	VPADDD  ·tables+41792(SB), Y0, Y0
 	VPSHUFB ·tables+0(SB), Y0, Y0
 	VMOVDQU Y0, (AX)(DI*1)
 	ADDQ    $0x20, SI
@@ -15365,20 +15831,20 @@ utf32LEToUTF16BEAVX2_astral:
 	JMP     utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_mixed:
-	VPAND          ·tables+40192(SB), Y0, Y1
-	VPMINUD        ·tables+41600(SB), Y0, Y2
+	VPAND          ·tables+40256(SB), Y0, Y1
+	VPMINUD        ·tables+41664(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40448(SB), Y1, Y1
+	VPCMPEQD       ·tables+40512(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R11
 	CMPL           R11, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+42368(SB), Y0, Y1
-	VPSUBD         ·tables+41920(SB), Y0, Y2
+	VPCMPGTD       ·tables+42432(SB), Y0, Y1
+	VPSUBD         ·tables+41984(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42432(SB), Y2, Y2
-	VPADDD         ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+42560(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15387,7 +15853,7 @@ utf32LEToUTF16BEAVX2_mixed:
 	MOVL           R11, R12
 	SHRL           $0x04, R12
 	ANDL           $0x0f, R11
-	LEAQ           ·tables+39680(SB), R13
+	LEAQ           ·tables+39744(SB), R13
 	MOVQ           R11, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y1
@@ -15408,27 +15874,27 @@ utf32LEToUTF16BEAVX2_mixed:
 	JMP            utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_partial:
-	VPAND          ·tables+40192(SB), Y0, Y1
-	VPMINUD        ·tables+41600(SB), Y0, Y2
+	VPAND          ·tables+40256(SB), Y0, Y1
+	VPMINUD        ·tables+41664(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40448(SB), Y1, Y1
+	VPCMPEQD       ·tables+40512(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16BEAVX2_done
-	LEAQ           ·tables+37632(SB), DX
+	LEAQ           ·tables+37696(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+42368(SB), Y0, Y1
-	VPSUBD         ·tables+41920(SB), Y0, Y2
+	VPCMPGTD       ·tables+42432(SB), Y0, Y1
+	VPSUBD         ·tables+41984(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42432(SB), Y2, Y2
-	VPADDD         ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+42560(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -15437,7 +15903,7 @@ utf32LEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39680(SB), R8
+	LEAQ           ·tables+39744(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -15488,10 +15954,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+41408(SB), Y1, Y2
-	VPCMPEQW  ·tables+41472(SB), Y2, Y3
-	VPMOVMSKB Y3, R8
+	VPAND     ·tables+41472(SB), Y1, Y2
 	VPCMPEQW  ·tables+41536(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  ·tables+41600(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -15557,10 +16023,10 @@ utf32BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40192(SB), Y1, Y2
-	VPMINUD   ·tables+41600(SB), Y1, Y3
+	VPAND     ·tables+40256(SB), Y1, Y2
+	VPMINUD   ·tables+41664(SB), Y1, Y3
 	VPCMPEQD  Y1, Y3, Y3
-	VPCMPEQD  ·tables+40448(SB), Y2, Y2
+	VPCMPEQD  ·tables+40512(SB), Y2, Y2
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
@@ -15586,7 +16052,7 @@ utf32BEToLEAVX2_done:
 	RET
 
 // func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -15598,115 +16064,172 @@ TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+0(SB), Y0
+	MOVQ    BX, R8
+	SUBQ    $0x20, R8
+	MOVQ    CX, R9
+	SUBQ    $0x40, R9
+	VMOVDQU ·tables+51392(SB), Y1
+	VMOVDQU ·tables+41536(SB), Y2
+	VPXOR   Y3, Y3, Y3
 
 utf16BEToUTF32LEAVX2_loop:
-	CMPQ         SI, BX
-	JG           utf16BEToUTF32LEAVX2_done
-	CMPQ         DI, CX
-	JG           utf16BEToUTF32LEAVX2_done
-	VMOVDQU      (DX)(SI*1), Y1
-	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+41664(SB), Y1, Y2
-	VPCMPEQW     ·tables+41472(SB), Y2, Y2
-	VPTEST       Y2, Y2
-	JNZ          utf16BEToUTF32LEAVX2_pairs
-	VPMOVZXWD    X1, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXWD    X1, Y1
-	VMOVDQU      Y1, 32(AX)(DI*1)
-	ADDQ         $0x20, SI
-	ADDQ         $0x00000040, DI
-	JMP          utf16BEToUTF32LEAVX2_loop
+	CMPQ       SI, R8
+	JG         utf16BEToUTF32LEAVX2_one
+	CMPQ       DI, R9
+	JG         utf16BEToUTF32LEAVX2_one
+	VMOVDQU    (DX)(SI*1), Y4
+	VMOVDQU    32(DX)(SI*1), Y5
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
+	VPSHUFB    Y0, Y4, Y4
+	VPSHUFB    Y0, Y5, Y5
+	VPAND      Y1, Y4, Y6
+	VPAND      Y1, Y5, Y7
+	VPCMPEQW   Y2, Y6, Y6
+	VPCMPEQW   Y2, Y7, Y7
+	VPOR       Y6, Y7, Y7
+	VPMOVMSKB  Y7, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32LEAVX2_mixed
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y6
+	VPUNPCKHWD Y3, Y4, Y4
+	VMOVDQU    Y6, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	VPERMQ     $0xd8, Y5, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VMOVDQU    Y5, 64(AX)(DI*1)
+	VMOVDQU    Y4, 96(AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x00000080, DI
+	JMP        utf16BEToUTF32LEAVX2_loop
+
+utf16BEToUTF32LEAVX2_mixed:
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32LEAVX2_pairs
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16BEToUTF32LEAVX2_body
+
+utf16BEToUTF32LEAVX2_one:
+	CMPQ SI, BX
+	JG   utf16BEToUTF32LEAVX2_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF32LEAVX2_done
+
+utf16BEToUTF32LEAVX2_body:
+	VMOVDQU    (DX)(SI*1), Y4
+	VPSHUFB    Y0, Y4, Y4
+	VPAND      Y1, Y4, Y6
+	VPCMPEQW   Y2, Y6, Y6
+	VPMOVMSKB  Y6, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32LEAVX2_pairs
+	VPERMQ     $0xd8, Y4, Y4
+	VPUNPCKLWD Y3, Y4, Y5
+	VPUNPCKHWD Y3, Y4, Y4
+	VMOVDQU    Y5, (AX)(DI*1)
+	VMOVDQU    Y4, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41408(SB), Y1, Y2
-	VPCMPEQD  ·tables+41728(SB), Y2, Y3
-	VPMOVMSKB Y3, R8
-	CMPL      R8, $-1
+	VPAND     ·tables+41472(SB), Y4, Y5
+	VPCMPEQD  ·tables+41792(SB), Y5, Y6
+	VPMOVMSKB Y6, R10
+	CMPL      R10, $-1
 	JE        utf16BEToUTF32LEAVX2_allpairs
-	VPCMPEQW  ·tables+41472(SB), Y2, Y3
-	VPCMPEQW  ·tables+41536(SB), Y2, Y2
-	VPMOVMSKB Y3, R8
-	VPMOVMSKB Y2, R9
-	MOVQ      $0x00000020, R10
-	MOVL      $0x0000ffff, R11
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+41536(SB), Y5, Y6
+	VPCMPEQW  ·tables+41600(SB), Y5, Y5
+	VPMOVMSKB Y6, R10
+	VPMOVMSKB Y5, R11
+	MOVQ      $0x00000020, R12
+	MOVL      $0x0000ffff, R13
+	BTL       $0x1f, R10
 	JCC       utf16BEToUTF32LEAVX2_pwhole
-	SUBQ      $0x02, R10
-	MOVL      $0x00007fff, R11
-	ANDL      $0x3fffffff, R8
+	SUBQ      $0x02, R12
+	MOVL      $0x00007fff, R13
+	ANDL      $0x3fffffff, R10
 
 utf16BEToUTF32LEAVX2_pwhole:
-	SHLL $0x02, R8
-	CMPL R8, R9
+	SHLL $0x02, R10
+	CMPL R10, R11
 	JNE  utf16BEToUTF32LEAVX2_plone
 
 utf16BEToUTF32LEAVX2_pconv:
-	MOVL         $0x55555555, R8
-	PEXTL        R8, R9, R9
-	ANDNL        R11, R9, R11
-	VEXTRACTI128 $0x01, Y1, X2
-	VEXTRACTI128 $0x01, Y3, X6
-	VPALIGNR     $0x02, X1, X2, X4
-	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37632(SB), R8
-	VPMOVZXWD    X1, Y1
+	MOVL         $0x55555555, R10
+	PEXTL        R10, R11, R11
+	ANDNL        R13, R11, R13
+	VEXTRACTI128 $0x01, Y4, X5
+	VEXTRACTI128 $0x01, Y6, X9
+	VPALIGNR     $0x02, X4, X5, X7
+	VPSRLDQ      $0x02, X5, X8
+	LEAQ         ·tables+37696(SB), R10
 	VPMOVZXWD    X4, Y4
-	VPSLLD       $0x0a, Y1, Y7
-	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+51328(SB), Y7, Y7
-	VPMOVSXWD    X3, Y3
-	VPBLENDVB    Y3, Y7, Y1, Y1
-	MOVL         R11, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y3
-	VPERMD       Y1, Y3, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	VPMOVZXWD    X2, Y1
-	VPMOVZXWD    X5, Y2
-	VPSLLD       $0x0a, Y1, Y3
-	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+51328(SB), Y3, Y3
-	VPMOVSXWD    X6, Y2
-	VPBLENDVB    Y2, Y3, Y1, Y1
-	MOVL         R11, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y2
-	VPERMD       Y1, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf16BEToUTF32LEAVX2_loop
+	VPMOVZXWD    X7, Y7
+	VPSLLD       $0x0a, Y4, Y10
+	VPADDD       Y7, Y10, Y10
+	VPSUBD       ·tables+51456(SB), Y10, Y10
+	VPMOVSXWD    X6, Y6
+	VPBLENDVB    Y6, Y10, Y4, Y4
+	MOVL         R13, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y6
+	VPERMD       Y4, Y6, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	VPMOVZXWD    X5, Y4
+	VPMOVZXWD    X8, Y5
+	VPSLLD       $0x0a, Y4, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSUBD       ·tables+51456(SB), Y6, Y6
+	VPMOVSXWD    X9, Y5
+	VPBLENDVB    Y5, Y6, Y4, Y4
+	MOVL         R13, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y5
+	VPERMD       Y4, Y5, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	ADDQ         R12, SI
+	JMP          utf16BEToUTF32LEAVX2_one
 
 utf16BEToUTF32LEAVX2_allpairs:
-	VPSUBD   ·tables+41728(SB), Y1, Y1
-	VPMADDWD ·tables+41856(SB), Y1, Y1
-	VPADDD   ·tables+41920(SB), Y1, Y1
-	VMOVDQU  Y1, (AX)(DI*1)
+	VPSUBD   ·tables+41792(SB), Y4, Y4
+	VPMADDWD ·tables+41920(SB), Y4, Y4
+	VPADDD   ·tables+41984(SB), Y4, Y4
+	VMOVDQU  Y4, (AX)(DI*1)
 	ADDQ     $0x20, SI
 	ADDQ     $0x20, DI
-	JMP      utf16BEToUTF32LEAVX2_loop
+	JMP      utf16BEToUTF32LEAVX2_one
 
 utf16BEToUTF32LEAVX2_plone:
-	ANDNL   R8, R9, R10
-	ANDNL   R9, R8, R8
-	TZCNTL  R8, R8
+	ANDNL   R10, R11, R12
+	ANDNL   R11, R10, R10
 	TZCNTL  R10, R10
-	SUBL    $0x02, R10
-	CMPL    R10, R8
-	CMOVLLT R10, R8
-	TESTL   R8, R8
+	TZCNTL  R12, R12
+	SUBL    $0x02, R12
+	CMPL    R12, R10
+	CMOVLLT R12, R10
+	TESTL   R10, R10
 	JZ      utf16BEToUTF32LEAVX2_done
-	MOVL    R8, R10
-	SHRL    $0x01, R8
-	BZHIL   R8, R11, R11
+	MOVL    R10, R12
+	SHRL    $0x01, R10
+	BZHIL   R10, R13, R13
 	JMP     utf16BEToUTF32LEAVX2_pconv
 
 utf16BEToUTF32LEAVX2_done:
@@ -15744,7 +16267,7 @@ utf32BEToUTF16LEAVX2_loop:
 	VMOVDQU   32(DX)(SI*1), Y2
 	VPSHUFB   Y0, Y2, Y2
 	VPOR      Y1, Y2, Y3
-	VPTEST    ·tables+42048(SB), Y3
+	VPTEST    ·tables+42112(SB), Y3
 	JNZ       utf32BEToUTF16LEAVX2_one
 	VPACKUSDW Y2, Y1, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -15757,14 +16280,14 @@ utf32BEToUTF16LEAVX2_loop:
 	VPSHUFB   Y0, Y3, Y3
 	VPSHUFB   Y0, Y4, Y4
 	VPOR      Y3, Y4, Y5
-	VPTEST    ·tables+42048(SB), Y5
+	VPTEST    ·tables+42112(SB), Y5
 	JNZ       utf32BEToUTF16LEAVX2_pair
 	VPACKUSDW Y4, Y3, Y3
 	VPERMQ    $0xd8, Y3, Y3
-	VPAND     ·tables+41664(SB), Y2, Y4
-	VPAND     ·tables+41664(SB), Y3, Y5
-	VPCMPEQW  ·tables+41472(SB), Y4, Y4
-	VPCMPEQW  ·tables+41472(SB), Y5, Y5
+	VPAND     ·tables+51392(SB), Y2, Y4
+	VPAND     ·tables+51392(SB), Y3, Y5
+	VPCMPEQW  ·tables+41536(SB), Y4, Y4
+	VPCMPEQW  ·tables+41536(SB), Y5, Y5
 	VPOR      Y4, Y5, Y4
 	VPTEST    Y4, Y4
 	JNZ       utf32BEToUTF16LEAVX2_pair
@@ -15775,8 +16298,8 @@ utf32BEToUTF16LEAVX2_loop:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_pair:
-	VPAND    ·tables+41664(SB), Y2, Y3
-	VPCMPEQW ·tables+41472(SB), Y3, Y3
+	VPAND    ·tables+51392(SB), Y2, Y3
+	VPCMPEQW ·tables+41536(SB), Y3, Y3
 	VPTEST   Y3, Y3
 	JNZ      utf32BEToUTF16LEAVX2_one
 	VMOVDQU  Y2, (AX)(DI*1)
@@ -15785,10 +16308,10 @@ utf32BEToUTF16LEAVX2_pair:
 	JMP      utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_one:
-	VPAND     ·tables+40192(SB), Y1, Y2
-	VPTEST    ·tables+42048(SB), Y1
+	VPAND     ·tables+40256(SB), Y1, Y2
+	VPTEST    ·tables+42112(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40448(SB), Y2, Y2
+	VPCMPEQD  ·tables+40512(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15799,34 +16322,34 @@ utf32BEToUTF16LEAVX2_one:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
-	VPSUBD  ·tables+41920(SB), Y1, Y2
-	VPTEST  ·tables+51136(SB), Y2
+	VPSUBD  ·tables+41984(SB), Y1, Y2
+	VPTEST  ·tables+51200(SB), Y2
 	JNZ     utf32BEToUTF16LEAVX2_mixed
 	VPSRLD  $0x0a, Y2, Y1
 	VPSLLD  $0x10, Y2, Y2
-	VPAND   ·tables+42304(SB), Y2, Y2
+	VPAND   ·tables+42368(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
-	VPADDD  ·tables+41728(SB), Y1, Y1
+	VPADDD  ·tables+41792(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, SI
 	ADDQ    $0x20, DI
 	JMP     utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_mixed:
-	VPAND          ·tables+40192(SB), Y1, Y2
-	VPMINUD        ·tables+41600(SB), Y1, Y3
+	VPAND          ·tables+40256(SB), Y1, Y2
+	VPMINUD        ·tables+41664(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40448(SB), Y2, Y2
+	VPCMPEQD       ·tables+40512(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R11
 	CMPL           R11, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+42368(SB), Y1, Y2
-	VPSUBD         ·tables+41920(SB), Y1, Y3
+	VPCMPGTD       ·tables+42432(SB), Y1, Y2
+	VPSUBD         ·tables+41984(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40448(SB), Y4, Y4
-	VPAND          ·tables+42432(SB), Y3, Y3
-	VPADDD         ·tables+42496(SB), Y3, Y3
+	VPADDD         ·tables+40512(SB), Y4, Y4
+	VPAND          ·tables+42496(SB), Y3, Y3
+	VPADDD         ·tables+42560(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15834,7 +16357,7 @@ utf32BEToUTF16LEAVX2_mixed:
 	MOVL           R11, R12
 	SHRL           $0x04, R12
 	ANDL           $0x0f, R11
-	LEAQ           ·tables+39680(SB), R13
+	LEAQ           ·tables+39744(SB), R13
 	MOVQ           R11, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y2
@@ -15855,27 +16378,27 @@ utf32BEToUTF16LEAVX2_mixed:
 	JMP            utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_partial:
-	VPAND          ·tables+40192(SB), Y1, Y0
-	VPMINUD        ·tables+41600(SB), Y1, Y2
+	VPAND          ·tables+40256(SB), Y1, Y0
+	VPMINUD        ·tables+41664(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40448(SB), Y0, Y0
+	VPCMPEQD       ·tables+40512(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16LEAVX2_done
-	LEAQ           ·tables+37632(SB), DX
+	LEAQ           ·tables+37696(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+42368(SB), Y1, Y0
-	VPSUBD         ·tables+41920(SB), Y1, Y2
+	VPCMPGTD       ·tables+42432(SB), Y1, Y0
+	VPSUBD         ·tables+41984(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42432(SB), Y2, Y2
-	VPADDD         ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+42560(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15883,7 +16406,7 @@ utf32BEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39680(SB), R8
+	LEAQ           ·tables+39744(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -15913,7 +16436,7 @@ utf32BEToUTF16LEAVX2_done:
 	RET
 
 // func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, MMX+, POPCNT
 TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -15926,120 +16449,183 @@ TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    DI, DI
 	VMOVDQU ·tables+0(SB), Y0
 	VMOVDQU ·tables+192(SB), Y1
+	MOVQ    BX, R8
+	SUBQ    $0x20, R8
+	MOVQ    CX, R9
+	SUBQ    $0x40, R9
+	VMOVDQU ·tables+51392(SB), Y2
+	VMOVDQU ·tables+41536(SB), Y3
+	VPXOR   Y4, Y4, Y4
 
 utf16BEToUTF32BEAVX2_loop:
-	CMPQ         SI, BX
-	JG           utf16BEToUTF32BEAVX2_done
-	CMPQ         DI, CX
-	JG           utf16BEToUTF32BEAVX2_done
-	VMOVDQU      (DX)(SI*1), Y2
-	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+41664(SB), Y2, Y3
-	VPCMPEQW     ·tables+41472(SB), Y3, Y3
-	VPTEST       Y3, Y3
-	JNZ          utf16BEToUTF32BEAVX2_pairs
-	VPMOVZXWD    X2, Y3
-	VPSHUFB      Y1, Y3, Y3
-	VMOVDQU      Y3, (AX)(DI*1)
-	VEXTRACTI128 $0x01, Y2, X2
-	VPMOVZXWD    X2, Y2
-	VPSHUFB      Y1, Y2, Y2
-	VMOVDQU      Y2, 32(AX)(DI*1)
-	ADDQ         $0x20, SI
-	ADDQ         $0x00000040, DI
-	JMP          utf16BEToUTF32BEAVX2_loop
+	CMPQ       SI, R8
+	JG         utf16BEToUTF32BEAVX2_one
+	CMPQ       DI, R9
+	JG         utf16BEToUTF32BEAVX2_one
+	VMOVDQU    (DX)(SI*1), Y5
+	VMOVDQU    32(DX)(SI*1), Y6
+	PREFETCHT0 1024(DX)(SI*1)
+	PREFETCHT0 2048(AX)(DI*1)
+	PREFETCHT0 2112(AX)(DI*1)
+	VPSHUFB    Y0, Y5, Y5
+	VPSHUFB    Y0, Y6, Y6
+	VPAND      Y2, Y5, Y7
+	VPAND      Y2, Y6, Y8
+	VPCMPEQW   Y3, Y7, Y7
+	VPCMPEQW   Y3, Y8, Y8
+	VPOR       Y7, Y8, Y8
+	VPMOVMSKB  Y8, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32BEAVX2_mixed
+	VPERMQ     $0xd8, Y5, Y5
+	VPUNPCKLWD Y4, Y5, Y7
+	VPUNPCKHWD Y4, Y5, Y5
+	VPSHUFB    Y1, Y7, Y7
+	VPSHUFB    Y1, Y5, Y5
+	VMOVDQU    Y7, (AX)(DI*1)
+	VMOVDQU    Y5, 32(AX)(DI*1)
+	VPERMQ     $0xd8, Y6, Y5
+	VPUNPCKLWD Y4, Y5, Y6
+	VPUNPCKHWD Y4, Y5, Y5
+	VPSHUFB    Y1, Y6, Y6
+	VPSHUFB    Y1, Y5, Y5
+	VMOVDQU    Y6, 64(AX)(DI*1)
+	VMOVDQU    Y5, 96(AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x00000080, DI
+	JMP        utf16BEToUTF32BEAVX2_loop
+
+utf16BEToUTF32BEAVX2_mixed:
+	VPMOVMSKB  Y7, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32BEAVX2_pairs
+	VPERMQ     $0xd8, Y5, Y5
+	VPUNPCKLWD Y4, Y5, Y6
+	VPUNPCKHWD Y4, Y5, Y5
+	VPSHUFB    Y1, Y6, Y6
+	VPSHUFB    Y1, Y5, Y5
+	VMOVDQU    Y6, (AX)(DI*1)
+	VMOVDQU    Y5, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16BEToUTF32BEAVX2_body
+
+utf16BEToUTF32BEAVX2_one:
+	CMPQ SI, BX
+	JG   utf16BEToUTF32BEAVX2_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF32BEAVX2_done
+
+utf16BEToUTF32BEAVX2_body:
+	VMOVDQU    (DX)(SI*1), Y5
+	VPSHUFB    Y0, Y5, Y5
+	VPAND      Y2, Y5, Y7
+	VPCMPEQW   Y3, Y7, Y7
+	VPMOVMSKB  Y7, R10
+	TESTL      R10, R10
+	JNZ        utf16BEToUTF32BEAVX2_pairs
+	VPERMQ     $0xd8, Y5, Y5
+	VPUNPCKLWD Y4, Y5, Y6
+	VPUNPCKHWD Y4, Y5, Y5
+	VPSHUFB    Y1, Y6, Y6
+	VPSHUFB    Y1, Y5, Y5
+	VMOVDQU    Y6, (AX)(DI*1)
+	VMOVDQU    Y5, 32(AX)(DI*1)
+	ADDQ       $0x20, SI
+	ADDQ       $0x40, DI
+	JMP        utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41408(SB), Y2, Y3
-	VPCMPEQD  ·tables+41728(SB), Y3, Y4
-	VPMOVMSKB Y4, R8
-	CMPL      R8, $-1
+	VPAND     ·tables+41472(SB), Y5, Y6
+	VPCMPEQD  ·tables+41792(SB), Y6, Y7
+	VPMOVMSKB Y7, R10
+	CMPL      R10, $-1
 	JE        utf16BEToUTF32BEAVX2_allpairs
-	VPCMPEQW  ·tables+41472(SB), Y3, Y4
-	VPCMPEQW  ·tables+41536(SB), Y3, Y3
-	VPMOVMSKB Y4, R8
-	VPMOVMSKB Y3, R9
-	MOVQ      $0x00000020, R10
-	MOVL      $0x0000ffff, R11
-	BTL       $0x1f, R8
+	VPCMPEQW  ·tables+41536(SB), Y6, Y7
+	VPCMPEQW  ·tables+41600(SB), Y6, Y6
+	VPMOVMSKB Y7, R10
+	VPMOVMSKB Y6, R11
+	MOVQ      $0x00000020, R12
+	MOVL      $0x0000ffff, R13
+	BTL       $0x1f, R10
 	JCC       utf16BEToUTF32BEAVX2_pwhole
-	SUBQ      $0x02, R10
-	MOVL      $0x00007fff, R11
-	ANDL      $0x3fffffff, R8
+	SUBQ      $0x02, R12
+	MOVL      $0x00007fff, R13
+	ANDL      $0x3fffffff, R10
 
 utf16BEToUTF32BEAVX2_pwhole:
-	SHLL $0x02, R8
-	CMPL R8, R9
+	SHLL $0x02, R10
+	CMPL R10, R11
 	JNE  utf16BEToUTF32BEAVX2_plone
 
 utf16BEToUTF32BEAVX2_pconv:
-	MOVL         $0x55555555, R8
-	PEXTL        R8, R9, R9
-	ANDNL        R11, R9, R11
-	VEXTRACTI128 $0x01, Y2, X3
-	VEXTRACTI128 $0x01, Y4, X7
-	VPALIGNR     $0x02, X2, X3, X5
-	VPSRLDQ      $0x02, X3, X6
-	LEAQ         ·tables+37632(SB), R8
-	VPMOVZXWD    X2, Y2
+	MOVL         $0x55555555, R10
+	PEXTL        R10, R11, R11
+	ANDNL        R13, R11, R13
+	VEXTRACTI128 $0x01, Y5, X6
+	VEXTRACTI128 $0x01, Y7, X10
+	VPALIGNR     $0x02, X5, X6, X8
+	VPSRLDQ      $0x02, X6, X9
+	LEAQ         ·tables+37696(SB), R10
 	VPMOVZXWD    X5, Y5
-	VPSLLD       $0x0a, Y2, Y8
-	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+51328(SB), Y8, Y8
-	VPMOVSXWD    X4, Y4
-	VPBLENDVB    Y4, Y8, Y2, Y2
-	VPSHUFB      Y1, Y2, Y2
-	MOVL         R11, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y4
-	VPERMD       Y2, Y4, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	VPMOVZXWD    X3, Y2
-	VPMOVZXWD    X6, Y3
-	VPSLLD       $0x0a, Y2, Y4
-	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+51328(SB), Y4, Y4
-	VPMOVSXWD    X7, Y3
-	VPBLENDVB    Y3, Y4, Y2, Y2
-	VPSHUFB      Y1, Y2, Y2
-	MOVL         R11, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	VPMOVZXBD    (R8)(R9*8), Y3
-	VPERMD       Y2, Y3, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	POPCNTL      R9, R9
-	SHLL         $0x02, R9
-	ADDQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf16BEToUTF32BEAVX2_loop
+	VPMOVZXWD    X8, Y8
+	VPSLLD       $0x0a, Y5, Y11
+	VPADDD       Y8, Y11, Y11
+	VPSUBD       ·tables+51456(SB), Y11, Y11
+	VPMOVSXWD    X7, Y7
+	VPBLENDVB    Y7, Y11, Y5, Y5
+	VPSHUFB      Y1, Y5, Y5
+	MOVL         R13, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y7
+	VPERMD       Y5, Y7, Y5
+	VMOVDQU      Y5, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	VPMOVZXWD    X6, Y5
+	VPMOVZXWD    X9, Y6
+	VPSLLD       $0x0a, Y5, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSUBD       ·tables+51456(SB), Y7, Y7
+	VPMOVSXWD    X10, Y6
+	VPBLENDVB    Y6, Y7, Y5, Y5
+	VPSHUFB      Y1, Y5, Y5
+	MOVL         R13, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	VPMOVZXBD    (R10)(R11*8), Y6
+	VPERMD       Y5, Y6, Y5
+	VMOVDQU      Y5, (AX)(DI*1)
+	POPCNTL      R11, R11
+	SHLL         $0x02, R11
+	ADDQ         R11, DI
+	ADDQ         R12, SI
+	JMP          utf16BEToUTF32BEAVX2_one
 
 utf16BEToUTF32BEAVX2_allpairs:
-	VPSUBD   ·tables+41728(SB), Y2, Y2
-	VPMADDWD ·tables+41856(SB), Y2, Y2
-	VPADDD   ·tables+41920(SB), Y2, Y2
-	VPSHUFB  Y1, Y2, Y2
-	VMOVDQU  Y2, (AX)(DI*1)
+	VPSUBD   ·tables+41792(SB), Y5, Y5
+	VPMADDWD ·tables+41920(SB), Y5, Y5
+	VPADDD   ·tables+41984(SB), Y5, Y5
+	VPSHUFB  Y1, Y5, Y5
+	VMOVDQU  Y5, (AX)(DI*1)
 	ADDQ     $0x20, SI
 	ADDQ     $0x20, DI
-	JMP      utf16BEToUTF32BEAVX2_loop
+	JMP      utf16BEToUTF32BEAVX2_one
 
 utf16BEToUTF32BEAVX2_plone:
-	ANDNL   R8, R9, R10
-	ANDNL   R9, R8, R8
-	TZCNTL  R8, R8
+	ANDNL   R10, R11, R12
+	ANDNL   R11, R10, R10
 	TZCNTL  R10, R10
-	SUBL    $0x02, R10
-	CMPL    R10, R8
-	CMOVLLT R10, R8
-	TESTL   R8, R8
+	TZCNTL  R12, R12
+	SUBL    $0x02, R12
+	CMPL    R12, R10
+	CMOVLLT R12, R10
+	TESTL   R10, R10
 	JZ      utf16BEToUTF32BEAVX2_done
-	MOVL    R8, R10
-	SHRL    $0x01, R8
-	BZHIL   R8, R11, R11
+	MOVL    R10, R12
+	SHRL    $0x01, R10
+	BZHIL   R10, R13, R13
 	JMP     utf16BEToUTF32BEAVX2_pconv
 
 utf16BEToUTF32BEAVX2_done:
@@ -16077,7 +16663,7 @@ utf32BEToUTF16BEAVX2_loop:
 	VMOVDQU   32(DX)(SI*1), Y2
 	VPSHUFB   Y0, Y2, Y2
 	VPOR      Y1, Y2, Y3
-	VPTEST    ·tables+42048(SB), Y3
+	VPTEST    ·tables+42112(SB), Y3
 	JNZ       utf32BEToUTF16BEAVX2_one
 	VPACKUSDW Y2, Y1, Y2
 	VPERMQ    $0xd8, Y2, Y2
@@ -16090,14 +16676,14 @@ utf32BEToUTF16BEAVX2_loop:
 	VPSHUFB   Y0, Y3, Y3
 	VPSHUFB   Y0, Y4, Y4
 	VPOR      Y3, Y4, Y5
-	VPTEST    ·tables+42048(SB), Y5
+	VPTEST    ·tables+42112(SB), Y5
 	JNZ       utf32BEToUTF16BEAVX2_pair
 	VPACKUSDW Y4, Y3, Y3
 	VPERMQ    $0xd8, Y3, Y3
-	VPAND     ·tables+41664(SB), Y2, Y4
-	VPAND     ·tables+41664(SB), Y3, Y5
-	VPCMPEQW  ·tables+41472(SB), Y4, Y4
-	VPCMPEQW  ·tables+41472(SB), Y5, Y5
+	VPAND     ·tables+51392(SB), Y2, Y4
+	VPAND     ·tables+51392(SB), Y3, Y5
+	VPCMPEQW  ·tables+41536(SB), Y4, Y4
+	VPCMPEQW  ·tables+41536(SB), Y5, Y5
 	VPOR      Y4, Y5, Y4
 	VPTEST    Y4, Y4
 	JNZ       utf32BEToUTF16BEAVX2_pair
@@ -16110,8 +16696,8 @@ utf32BEToUTF16BEAVX2_loop:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_pair:
-	VPAND    ·tables+41664(SB), Y2, Y3
-	VPCMPEQW ·tables+41472(SB), Y3, Y3
+	VPAND    ·tables+51392(SB), Y2, Y3
+	VPCMPEQW ·tables+41536(SB), Y3, Y3
 	VPTEST   Y3, Y3
 	JNZ      utf32BEToUTF16BEAVX2_one
 	VPSHUFB  ·tables+0(SB), Y2, Y2
@@ -16121,10 +16707,10 @@ utf32BEToUTF16BEAVX2_pair:
 	JMP      utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_one:
-	VPAND     ·tables+40192(SB), Y1, Y2
-	VPTEST    ·tables+42048(SB), Y1
+	VPAND     ·tables+40256(SB), Y1, Y2
+	VPTEST    ·tables+42112(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40448(SB), Y2, Y2
+	VPCMPEQD  ·tables+40512(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -16136,14 +16722,14 @@ utf32BEToUTF16BEAVX2_one:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
-	VPSUBD  ·tables+41920(SB), Y1, Y2
-	VPTEST  ·tables+51136(SB), Y2
+	VPSUBD  ·tables+41984(SB), Y1, Y2
+	VPTEST  ·tables+51200(SB), Y2
 	JNZ     utf32BEToUTF16BEAVX2_mixed
 	VPSRLD  $0x0a, Y2, Y1
 	VPSLLD  $0x10, Y2, Y2
-	VPAND   ·tables+42304(SB), Y2, Y2
+	VPAND   ·tables+42368(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
-	VPADDD  ·tables+41728(SB), Y1, Y1
+	VPADDD  ·tables+41792(SB), Y1, Y1
 	VPSHUFB ·tables+0(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, SI
@@ -16151,20 +16737,20 @@ utf32BEToUTF16BEAVX2_astral:
 	JMP     utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_mixed:
-	VPAND          ·tables+40192(SB), Y1, Y2
-	VPMINUD        ·tables+41600(SB), Y1, Y3
+	VPAND          ·tables+40256(SB), Y1, Y2
+	VPMINUD        ·tables+41664(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40448(SB), Y2, Y2
+	VPCMPEQD       ·tables+40512(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R11
 	CMPL           R11, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+42368(SB), Y1, Y2
-	VPSUBD         ·tables+41920(SB), Y1, Y3
+	VPCMPGTD       ·tables+42432(SB), Y1, Y2
+	VPSUBD         ·tables+41984(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40448(SB), Y4, Y4
-	VPAND          ·tables+42432(SB), Y3, Y3
-	VPADDD         ·tables+42496(SB), Y3, Y3
+	VPADDD         ·tables+40512(SB), Y4, Y4
+	VPAND          ·tables+42496(SB), Y3, Y3
+	VPADDD         ·tables+42560(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -16173,7 +16759,7 @@ utf32BEToUTF16BEAVX2_mixed:
 	MOVL           R11, R12
 	SHRL           $0x04, R12
 	ANDL           $0x0f, R11
-	LEAQ           ·tables+39680(SB), R13
+	LEAQ           ·tables+39744(SB), R13
 	MOVQ           R11, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y2
@@ -16194,27 +16780,27 @@ utf32BEToUTF16BEAVX2_mixed:
 	JMP            utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_partial:
-	VPAND          ·tables+40192(SB), Y1, Y0
-	VPMINUD        ·tables+41600(SB), Y1, Y2
+	VPAND          ·tables+40256(SB), Y1, Y0
+	VPMINUD        ·tables+41664(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40448(SB), Y0, Y0
+	VPCMPEQD       ·tables+40512(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16BEAVX2_done
-	LEAQ           ·tables+37632(SB), DX
+	LEAQ           ·tables+37696(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+42368(SB), Y1, Y0
-	VPSUBD         ·tables+41920(SB), Y1, Y2
+	VPCMPGTD       ·tables+42432(SB), Y1, Y0
+	VPSUBD         ·tables+41984(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40448(SB), Y3, Y3
-	VPAND          ·tables+42432(SB), Y2, Y2
-	VPADDD         ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+42496(SB), Y2, Y2
+	VPADDD         ·tables+42560(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -16223,7 +16809,7 @@ utf32BEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39680(SB), R8
+	LEAQ           ·tables+39744(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -16333,10 +16919,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+51392(SB), Z5, K1
+	VPCMPEQB      ·tables+51520(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+51456(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+51584(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -16386,10 +16972,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+51392(SB), Z5, K1
+	VPCMPEQB      ·tables+51520(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+51456(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+51584(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -16484,8 +17070,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+51392(SB), Y1, Y1
-	VMOVDQU      ·tables+51456(SB), Y2
+	VPCMPEQB     ·tables+51520(SB), Y1, Y1
+	VMOVDQU      ·tables+51584(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -16572,7 +17158,7 @@ utf16LEToUTF8AVX2_loop:
 	JNZ     utf16LEToUTF8AVX2_wide
 	CMPQ    SI, R8
 	JG      utf16LEToUTF8AVX2_one
-	VMOVDQU ·tables+51008(SB), Y1
+	VMOVDQU ·tables+51072(SB), Y1
 	VPMINUW Y1, Y0, Y0
 
 utf16LEToUTF8AVX2_run:
@@ -16625,12 +17211,12 @@ utf16LEToUTF8AVX2_wide:
 	VPTEST         Y1, Y1
 	JNZ            utf16LEToUTF8AVX2_three
 	VPAND          ·tables+3712(SB), Y0, Y1
-	VPOR           ·tables+51008(SB), Y1, Y1
+	VPOR           ·tables+51072(SB), Y1, Y1
 	VPMINUW        Y0, Y1, Y1
 	VPSLLW         $0x02, Y0, Y2
 	VPAND          ·tables+2880(SB), Y2, Y2
 	VPOR           Y1, Y2, Y2
-	VPOR           ·tables+51072(SB), Y2, Y2
+	VPOR           ·tables+51136(SB), Y2, Y2
 	VPACKUSWB      Y0, Y0, Y0
 	VPMOVMSKB      Y0, R9
 	MOVL           R9, R10
@@ -16639,7 +17225,7 @@ utf16LEToUTF8AVX2_wide:
 	ANDL           $0x00000ff0, R11
 	SHRL           $0x10, R10
 	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46720(SB), R12
+	LEAQ           ·tables+46784(SB), R12
 	VBROADCASTI128 (R12)(R11*1), Y0
 	VINSERTI128    $0x01, (R12)(R10*1), Y0, Y0
 	VPSHUFB        Y0, Y2, Y2
@@ -16666,21 +17252,21 @@ utf16LEToUTF8AVX2_three:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPSHUFB        ·tables+42560(SB), Y0, Y1
-	VPAND          ·tables+50816(SB), Y1, Y1
+	VPSHUFB        ·tables+42624(SB), Y0, Y1
+	VPAND          ·tables+50880(SB), Y1, Y1
 	VPOR           ·tables+6208(SB), Y1, Y1
 	VPSRLW         $0x0c, Y0, Y2
 	VPSLLW         $0x02, Y0, Y0
 	VPAND          ·tables+2880(SB), Y0, Y0
 	VPOR           Y0, Y2, Y2
-	VPOR           ·tables+50880(SB), Y2, Y2
-	VPAND          ·tables+50944(SB), Y3, Y3
+	VPOR           ·tables+50944(SB), Y2, Y2
+	VPAND          ·tables+51008(SB), Y3, Y3
 	VPXOR          Y3, Y2, Y2
 	VPUNPCKLWD     Y2, Y1, Y0
 	VPUNPCKHWD     Y2, Y1, Y1
 	CMPL           R9, $-1
 	JNE            utf16LEToUTF8AVX2_table
-	VBROADCASTI128 ·tables+46704(SB), Y2
+	VBROADCASTI128 ·tables+46768(SB), Y2
 	VPSHUFB        Y2, Y0, Y0
 	VPSHUFB        Y2, Y1, Y1
 	VMOVDQU        X0, (AX)(DI*1)
@@ -16692,7 +17278,7 @@ utf16LEToUTF8AVX2_three:
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_table:
-	LEAQ           ·tables+42624(SB), R10
+	LEAQ           ·tables+42688(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
 	MOVQ           R11, R12
@@ -17041,7 +17627,7 @@ utf16BEToUTF8AVX2_loop:
 	JNZ     utf16BEToUTF8AVX2_wide
 	CMPQ    SI, R8
 	JG      utf16BEToUTF8AVX2_one
-	VMOVDQU ·tables+51008(SB), Y2
+	VMOVDQU ·tables+51072(SB), Y2
 	VPMINUW Y2, Y1, Y1
 
 utf16BEToUTF8AVX2_run:
@@ -17098,12 +17684,12 @@ utf16BEToUTF8AVX2_wide:
 	VPTEST         Y2, Y2
 	JNZ            utf16BEToUTF8AVX2_three
 	VPAND          ·tables+3712(SB), Y1, Y2
-	VPOR           ·tables+51008(SB), Y2, Y2
+	VPOR           ·tables+51072(SB), Y2, Y2
 	VPMINUW        Y1, Y2, Y2
 	VPSLLW         $0x02, Y1, Y3
 	VPAND          ·tables+2880(SB), Y3, Y3
 	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+51072(SB), Y3, Y3
+	VPOR           ·tables+51136(SB), Y3, Y3
 	VPACKUSWB      Y1, Y1, Y1
 	VPMOVMSKB      Y1, R9
 	MOVL           R9, R10
@@ -17112,7 +17698,7 @@ utf16BEToUTF8AVX2_wide:
 	ANDL           $0x00000ff0, R11
 	SHRL           $0x10, R10
 	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46720(SB), R12
+	LEAQ           ·tables+46784(SB), R12
 	VBROADCASTI128 (R12)(R11*1), Y1
 	VINSERTI128    $0x01, (R12)(R10*1), Y1, Y1
 	VPSHUFB        Y1, Y3, Y3
@@ -17139,21 +17725,21 @@ utf16BEToUTF8AVX2_three:
 	ANDL           $0x55555555, R9
 	ANDL           $0xaaaaaaaa, R10
 	ORL            R10, R9
-	VPSHUFB        ·tables+42560(SB), Y1, Y2
-	VPAND          ·tables+50816(SB), Y2, Y2
+	VPSHUFB        ·tables+42624(SB), Y1, Y2
+	VPAND          ·tables+50880(SB), Y2, Y2
 	VPOR           ·tables+6208(SB), Y2, Y2
 	VPSRLW         $0x0c, Y1, Y3
 	VPSLLW         $0x02, Y1, Y1
 	VPAND          ·tables+2880(SB), Y1, Y1
 	VPOR           Y1, Y3, Y3
-	VPOR           ·tables+50880(SB), Y3, Y3
-	VPAND          ·tables+50944(SB), Y4, Y4
+	VPOR           ·tables+50944(SB), Y3, Y3
+	VPAND          ·tables+51008(SB), Y4, Y4
 	VPXOR          Y4, Y3, Y3
 	VPUNPCKLWD     Y3, Y2, Y1
 	VPUNPCKHWD     Y3, Y2, Y2
 	CMPL           R9, $-1
 	JNE            utf16BEToUTF8AVX2_table
-	VBROADCASTI128 ·tables+46704(SB), Y3
+	VBROADCASTI128 ·tables+46768(SB), Y3
 	VPSHUFB        Y3, Y1, Y1
 	VPSHUFB        Y3, Y2, Y2
 	VMOVDQU        X1, (AX)(DI*1)
@@ -17165,7 +17751,7 @@ utf16BEToUTF8AVX2_three:
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_table:
-	LEAQ           ·tables+42624(SB), R10
+	LEAQ           ·tables+42688(SB), R10
 	MOVL           R9, R11
 	SHLQ           $0x04, R11
 	MOVQ           R11, R12
@@ -17507,10 +18093,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+51520(SB), Z6
-	VMOVDQU64    ·tables+51584(SB), Z7
-	VMOVDQU64    ·tables+51648(SB), Z8
-	VMOVDQU64    ·tables+51712(SB), Z9
+	VMOVDQU64    ·tables+51648(SB), Z6
+	VMOVDQU64    ·tables+51712(SB), Z7
+	VMOVDQU64    ·tables+51776(SB), Z8
+	VMOVDQU64    ·tables+51840(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -17732,8 +18318,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+51776(SB), Z5
-	VMOVDQU64    ·tables+51840(SB), Z6
+	VMOVDQU64    ·tables+51904(SB), Z5
+	VMOVDQU64    ·tables+51968(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -17973,8 +18559,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+56000(SB), Y0
-	VMOVDQU ·tables+56064(SB), Y1
+	VMOVDQU ·tables+56128(SB), Y0
+	VMOVDQU ·tables+56192(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -17991,75 +18577,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+56128(SB), Y2, Y3
+	VPXOR          ·tables+56256(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPADDUSB       ·tables+56320(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56288(SB), Y3, Y3
+	VPADDUSB       ·tables+56320(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56288(SB), Y3, Y3
+	VPADDUSB       ·tables+56320(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56288(SB), Y3, Y3
+	VPADDUSB       ·tables+56320(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56288(SB), Y3, Y3
+	VPADDUSB       ·tables+56320(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56288(SB), Y3, Y3
+	VPADDUSB       ·tables+56320(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y6
+	VPSUBB         ·tables+56288(SB), Y3, Y3
+	VPADDUSB       ·tables+56320(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+56160(SB), Y3, Y3
-	VPADDUSB       ·tables+56192(SB), Y3, Y3
+	VPSUBB         ·tables+56288(SB), Y3, Y3
+	VPADDUSB       ·tables+56320(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+56224(SB), Y4, Y3
-	VPCMPEQB       ·tables+56256(SB), Y3, Y3
+	VPAND          ·tables+56352(SB), Y4, Y3
+	VPCMPEQB       ·tables+56384(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -18124,12 +18710,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y4
+	VMOVDQU        ·tables+56160(SB), Y3
+	VMOVDQU        ·tables+56160(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y5
+	VMOVDQU        ·tables+56160(SB), Y3
+	VMOVDQU        ·tables+56160(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -18172,8 +18758,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y4
+	VMOVDQU        ·tables+56160(SB), Y3
+	VMOVDQU        ·tables+56160(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -18183,7 +18769,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51904(SB), R12
+	LEAQ           ·tables+52032(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18213,8 +18799,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y5
+	VMOVDQU        ·tables+56160(SB), Y3
+	VMOVDQU        ·tables+56160(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -18224,7 +18810,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51904(SB), R12
+	LEAQ           ·tables+52032(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18259,12 +18845,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y4
+	VMOVDQU        ·tables+56160(SB), Y3
+	VMOVDQU        ·tables+56160(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y5
+	VMOVDQU        ·tables+56160(SB), Y3
+	VMOVDQU        ·tables+56160(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -18307,8 +18893,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y4
+	VMOVDQU        ·tables+56160(SB), Y3
+	VMOVDQU        ·tables+56160(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -18318,7 +18904,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+51904(SB), R12
+	LEAQ           ·tables+52032(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -18348,8 +18934,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+56032(SB), Y3
-	VMOVDQU        ·tables+56032(SB), Y5
+	VMOVDQU        ·tables+56160(SB), Y3
+	VMOVDQU        ·tables+56160(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -18359,7 +18945,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+51904(SB), R11
+	LEAQ           ·tables+52032(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -18465,7 +19051,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+56576(SB), Y1, Y7
+	VPAND          ·tables+56704(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -18473,21 +19059,21 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+56384(SB), Y6, Y7
+	VPAND          ·tables+56512(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+56384(SB), Y6, Y2
-	VPAND          ·tables+56448(SB), Y9, Y6
+	VPAND          ·tables+56512(SB), Y6, Y2
+	VPAND          ·tables+56576(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+56480(SB), Y9, Y10
-	VPCMPEQW       ·tables+56512(SB), Y10, Y10
-	VPAND          ·tables+56384(SB), Y7, Y9
+	VPAND          ·tables+56608(SB), Y9, Y10
+	VPCMPEQW       ·tables+56640(SB), Y10, Y10
+	VPAND          ·tables+56512(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+56416(SB), Y7, Y6
+	VPAND          ·tables+56544(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
@@ -18506,7 +19092,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+56544(SB), Y6, Y6
+	VPAND      ·tables+56672(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -18514,13 +19100,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+56544(SB), Y6, Y9
+	VPAND      ·tables+56672(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
 	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+56544(SB), Y6, Y6
+	VPAND      ·tables+56672(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -18532,7 +19118,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+56544(SB), Y7, Y7
+	VPAND        ·tables+56672(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -18541,13 +19127,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+56544(SB), Y7, Y9
+	VPAND        ·tables+56672(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
 	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+56544(SB), Y7, Y7
+	VPAND        ·tables+56672(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -18555,7 +19141,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+56384(SB), Y8, Y5
+	VPAND        ·tables+56512(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -18563,15 +19149,15 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+56384(SB), Y8, Y3
-	VPAND        ·tables+56448(SB), Y4, Y5
+	VPAND        ·tables+56512(SB), Y8, Y3
+	VPAND        ·tables+56576(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+56480(SB), Y4, Y8
-	VPCMPEQW     ·tables+56512(SB), Y8, Y8
-	VPAND        ·tables+56384(SB), Y1, Y4
+	VPAND        ·tables+56608(SB), Y4, Y8
+	VPCMPEQW     ·tables+56640(SB), Y8, Y8
+	VPAND        ·tables+56512(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+56416(SB), Y1, Y1
+	VPAND        ·tables+56544(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
@@ -18590,7 +19176,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+56544(SB), Y1, Y1
+	VPAND      ·tables+56672(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -18598,13 +19184,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+56544(SB), Y1, Y5
+	VPAND      ·tables+56672(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
 	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+56544(SB), Y1, Y1
+	VPAND      ·tables+56672(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -18616,7 +19202,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+56544(SB), Y4, Y4
+	VPAND        ·tables+56672(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -18625,19 +19211,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+56544(SB), Y4, Y8
+	VPAND        ·tables+56672(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
 	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+56544(SB), Y4, Y4
+	VPAND        ·tables+56672(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+56320(SB), Y4
+	VMOVDQU   ·tables+56448(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -23075,7 +23661,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// cp1252Lo at 33088
+	// wideASCIIOrder512 at 33088
+	QUAD $0x0000000400000000
+	QUAD $0x0000000c00000008
+	QUAD $0x0000000500000001
+	QUAD $0x0000000d00000009
+	QUAD $0x0000000600000002
+	QUAD $0x0000000e0000000a
+	QUAD $0x0000000700000003
+	QUAD $0x0000000f0000000b
+
+	// cp1252Lo at 33152
 	QUAD $0x00000081000020ac
 	QUAD $0x000001920000201a
 	QUAD $0x000020260000201e
@@ -23085,7 +23681,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008d00000152
 	QUAD $0x0000008f0000017d
 
-	// cp1252Hi at 33152
+	// cp1252Hi at 33216
 	QUAD $0x0000201800000090
 	QUAD $0x0000201c00002019
 	QUAD $0x000020220000201d
@@ -23095,7 +23691,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000009d00000153
 	QUAD $0x000001780000017e
 
-	// wideLowBytes at 33216
+	// wideLowBytes at 33280
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x808080800c080400
@@ -23105,7 +23701,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideSpread at 33280
+	// wideSpread at 33344
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -23619,7 +24215,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// wideSpreadLen at 37376
+	// wideSpreadLen at 37440
 	QUAD $0x0807060507060504
 	QUAD $0x0a09080709080706
 	QUAD $0x0908070608070605
@@ -23653,7 +24249,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0e0d0c0b0d0c0b0a
 	QUAD $0x100f0e0d0f0e0d0c
 
-	// wideKeepLanes at 37632
+	// wideKeepLanes at 37696
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000001
@@ -23911,7 +24507,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0007060504030201
 	QUAD $0x0706050403020100
 
-	// widePairUnits at 39680
+	// widePairUnits at 39744
 	QUAD $0x0d0c090805040100
 	QUAD $0x8080808080808080
 	QUAD $0x0908050403020100
@@ -23945,7 +24541,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// latin1Pairs at 39936
+	// latin1Pairs at 40000
 	QUAD $0xa3c2a2c2a1c2a0c2
 	QUAD $0xa7c2a6c2a5c2a4c2
 	QUAD $0xabc2aac2a9c2a8c2
@@ -23971,7 +24567,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xbbc3bac3b9c3b8c3
 	QUAD $0xbfc3bec3bdc3bcc3
 
-	// wdwFFFFFF80 at 40128
+	// wdwFFFFFF80 at 40192
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
@@ -23981,7 +24577,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 
-	// wdwFFFFF800 at 40192
+	// wdwFFFFF800 at 40256
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
@@ -23991,7 +24587,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 
-	// wdw3F at 40256
+	// wdw3F at 40320
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -24001,7 +24597,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 
-	// wdw80C0 at 40320
+	// wdw80C0 at 40384
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -24011,7 +24607,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 
-	// wdw80 at 40384
+	// wdw80 at 40448
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -24021,7 +24617,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 
-	// wdwD800 at 40448
+	// wdwD800 at 40512
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -24031,7 +24627,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw800 at 40512
+	// wdw800 at 40576
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -24041,7 +24637,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 
-	// wdwF800 at 40576
+	// wdwF800 at 40640
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -24051,7 +24647,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 
-	// wdw1 at 40640
+	// wdw1 at 40704
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
@@ -24061,7 +24657,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 
-	// wdw3F0000 at 40704
+	// wdw3F0000 at 40768
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -24071,7 +24667,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 
-	// wdw3F00 at 40768
+	// wdw3F00 at 40832
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -24081,7 +24677,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// wdw10F800 at 40832
+	// wdw10F800 at 40896
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
@@ -24091,7 +24687,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 
-	// wdw3F3F3F07 at 40896
+	// wdw3F3F3F07 at 40960
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
@@ -24101,7 +24697,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 
-	// wdw808080F0 at 40960
+	// wdw808080F0 at 41024
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -24111,7 +24707,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// wdw60606060 at 41024
+	// wdw60606060 at 41088
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
@@ -24121,7 +24717,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 
-	// wdwDFDFDFDF at 41088
+	// wdwDFDFDFDF at 41152
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
@@ -24131,7 +24727,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 
-	// wdw3F003F00 at 41152
+	// wdw3F003F00 at 41216
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -24141,7 +24737,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 
-	// wdw80C080C0 at 41216
+	// wdw80C080C0 at 41280
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -24151,7 +24747,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 
-	// wdw7F007F at 41280
+	// wdw7F007F at 41344
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -24161,7 +24757,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 
-	// wdw20 at 41344
+	// wdw20 at 41408
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
@@ -24171,7 +24767,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 
-	// wdwFC00FC00 at 41408
+	// wdwFC00FC00 at 41472
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -24181,7 +24777,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 
-	// wdwD800D800 at 41472
+	// wdwD800D800 at 41536
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -24191,7 +24787,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 
-	// wdwDC00DC00 at 41536
+	// wdwDC00DC00 at 41600
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -24201,7 +24797,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 
-	// wdw10FFFF at 41600
+	// wdw10FFFF at 41664
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
@@ -24211,17 +24807,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 
-	// wdwF800F800 at 41664
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
+	// wdw87FF87FF at 41728
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
+	QUAD $0x87ff87ff87ff87ff
 
-	// wdwDC00D800 at 41728
+	// wdwDC00D800 at 41792
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
@@ -24231,7 +24827,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
 
-	// wdwFCA02400 at 41792
+	// wdwFCA02400 at 41856
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
@@ -24241,7 +24837,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
 
-	// wdw10400 at 41856
+	// wdw10400 at 41920
 	QUAD $0x0001040000010400
 	QUAD $0x0001040000010400
 	QUAD $0x0001040000010400
@@ -24251,7 +24847,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001040000010400
 	QUAD $0x0001040000010400
 
-	// wdw10000 at 41920
+	// wdw10000 at 41984
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -24261,7 +24857,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// widePackOrder at 41984
+	// widePackOrder at 42048
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000002
 	QUAD $0x0000000000000004
@@ -24271,7 +24867,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000005
 	QUAD $0x0000000000000007
 
-	// wdwFFFF0000 at 42048
+	// wdwFFFF0000 at 42112
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
@@ -24281,7 +24877,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 
-	// wdw28002800 at 42112
+	// wdw28002800 at 42176
 	QUAD $0x2800280028002800
 	QUAD $0x2800280028002800
 	QUAD $0x2800280028002800
@@ -24291,7 +24887,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2800280028002800
 	QUAD $0x2800280028002800
 
-	// wdw8000800 at 42176
+	// wdw8000800 at 42240
 	QUAD $0x0800080008000800
 	QUAD $0x0800080008000800
 	QUAD $0x0800080008000800
@@ -24301,7 +24897,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0800080008000800
 	QUAD $0x0800080008000800
 
-	// wdw100000 at 42240
+	// wdw100000 at 42304
 	QUAD $0x0010000000100000
 	QUAD $0x0010000000100000
 	QUAD $0x0010000000100000
@@ -24311,7 +24907,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010000000100000
 	QUAD $0x0010000000100000
 
-	// wdw3FF0000 at 42304
+	// wdw3FF0000 at 42368
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
@@ -24321,7 +24917,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
 
-	// wdwFFFF at 42368
+	// wdwFFFF at 42432
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
@@ -24331,7 +24927,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 
-	// wdw3FF at 42432
+	// wdw3FF at 42496
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -24341,7 +24937,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 42496
+	// wdwDC00 at 42560
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -24351,7 +24947,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// bmpDupLow at 42560
+	// bmpDupLow at 42624
 	QUAD $0x0606040402020000
 	QUAD $0x0e0e0c0c0a0a0808
 	QUAD $0x0606040402020000
@@ -24361,7 +24957,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmpSpread at 42624
+	// bmpSpread at 42688
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040103
@@ -24875,7 +25471,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0b0a050706010302
 	QUAD $0x808080800d0f0e09
 
-	// bmpTwo at 46720
+	// bmpTwo at 46784
 	QUAD $0x0e0c0a0806040200
 	QUAD $0x8080808080808080
 	QUAD $0x0c0a080604020001
@@ -25389,7 +25985,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0607040502030001
 	QUAD $0x0e0f0c0d0a0b0809
 
-	// bmp3F7F3F7F at 50816
+	// bmp3F7F3F7F at 50880
 	QUAD $0x3f7f3f7f3f7f3f7f
 	QUAD $0x3f7f3f7f3f7f3f7f
 	QUAD $0x3f7f3f7f3f7f3f7f
@@ -25399,7 +25995,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmp80E080E0 at 50880
+	// bmp80E080E0 at 50944
 	QUAD $0x80e080e080e080e0
 	QUAD $0x80e080e080e080e0
 	QUAD $0x80e080e080e080e0
@@ -25409,7 +26005,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmp40004000 at 50944
+	// bmp40004000 at 51008
 	QUAD $0x4000400040004000
 	QUAD $0x4000400040004000
 	QUAD $0x4000400040004000
@@ -25419,7 +26015,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmp800080 at 51008
+	// bmp800080 at 51072
 	QUAD $0x0080008000800080
 	QUAD $0x0080008000800080
 	QUAD $0x0080008000800080
@@ -25429,7 +26025,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// bmpC000C000 at 51072
+	// bmpC000C000 at 51136
 	QUAD $0xc000c000c000c000
 	QUAD $0xc000c000c000c000
 	QUAD $0xc000c000c000c000
@@ -25439,7 +26035,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wdwFFF00000 at 51136
+	// wdwFFF00000 at 51200
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -25449,7 +26045,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 51200
+	// wdw60 at 51264
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -25459,7 +26055,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 51264
+	// wdw7 at 51328
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -25469,7 +26065,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdw35FDC00 at 51328
+	// wdwF800F800 at 51392
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+
+	// wdw35FDC00 at 51456
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
@@ -25479,7 +26085,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 
-	// wdwC2C2C2C2 at 51392
+	// wdwC2C2C2C2 at 51520
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -25489,7 +26095,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 51456
+	// wdwA0A0A0A0 at 51584
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -25499,7 +26105,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 51520
+	// sbSpread0 at 51648
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -25509,7 +26115,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 51584
+	// sbSpread1 at 51712
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -25519,7 +26125,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 51648
+	// sbSpread2 at 51776
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -25529,7 +26135,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 51712
+	// sbSpread3 at 51840
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -25539,7 +26145,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 51776
+	// sbPrev1 at 51904
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -25549,7 +26155,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 51840
+	// sbPrev2 at 51968
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -25559,7 +26165,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 51904
+	// sbPack at 52032
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -26073,7 +26679,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 56000
+	// sbFlags at 56128
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -26083,7 +26689,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 56064
+	// sbSlow at 56192
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -26093,7 +26699,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 56128
+	// sbBytes at 56256
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -26119,7 +26725,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 56320
+	// sbPackPerm at 56448
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -26129,7 +26735,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 56384
+	// sbE2Consts at 56512
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f

@@ -312,6 +312,10 @@ func FuzzWide(f *testing.F) {
 	f.Add(putUnits([]rune(strings.Repeat("😀🙃🤣💎", 20)), false, 4), uint16(800))
 	f.Add(putUnits([]rune(strings.Repeat("Съешь же ещё ", 30)), false, 4), uint16(1200))
 	f.Add(append(putUnits([]rune(strings.Repeat("ab", 150)), false, 4), 0x00, 0xD8, 0x00, 0x00), uint16(1200))
+	// UTF-16 to UTF-32's two-block steps: a pair, then a lone surrogate,
+	// in the second block of a step after clean ones.
+	f.Add(putUnits([]rune(strings.Repeat("a", 75)+"😀"+strings.Repeat("我", 90)), false, 2), uint16(1000))
+	f.Add(append(putUnits([]rune(strings.Repeat("я", 100)), false, 2), 0x00, 0xDC, 0x41, 0x00), uint16(1000))
 	f.Fuzz(func(t *testing.T, src []byte, room uint16) {
 		testsample.Transcoding.Runnable(func(string) {
 			for _, d := range wideDirections() {
