@@ -573,7 +573,8 @@ type bmpConsts struct {
 	// spread keeps, of 4 units whose 32-bit lanes hold the bytes laid out
 	// by bmpToUTF8AVX2 (ASCII byte, last byte, 3-byte lead, middle byte or
 	// 2-byte lead), the 1 to 3 bytes each needs in order, indexed by 2 bits
-	// per unit (>= 0x80, >= 0x800).
+	// per unit (>= 0x80, >= 0x800); byte 15 of an entry is the number of
+	// bytes kept.
 	spread Mem
 	// two keeps, of 8 units below 0x800 each held as its last byte (or
 	// ASCII byte) then its lead, the byte of an ASCII unit and both bytes,
@@ -607,13 +608,17 @@ func bmpConstsOf(tab *consts) *bmpConsts {
 				e = append(e, 4*q+2, 4*q+3, 4*q+1)
 			}
 		}
-		for k := 0; k < 16; k++ {
+		for k := 0; k < 15; k++ {
 			v := 0x80
 			if k < len(e) {
 				v = e[k]
 			}
 			mem.DATA(16*m+k, U8(v))
 		}
+		// Byte 15, past the 12 bytes at most in use, is their count: its
+		// shuffled byte lands where the next store overwrites it, or past
+		// the end.
+		mem.DATA(16*m+15, U8(len(e)))
 	}
 	b.two = mem.GLOBL("bmpTwo")
 	for m := 0; m < 256; m++ {
@@ -707,20 +712,21 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 	}
 	p.Label("three")
 	{
-		// code: two bits per unit, >= 0x80 and >= 0x800.
-		a, b := YMM(), YMM()
+		// code: two bits per unit, >= 0x80 and >= 0x800, the sign bits of
+		// the low byte of the unit's "below 0x80" mask and of the high
+		// byte of its "below 0x800" mask, negated (a unit below 0x80 is
+		// below 0x800: a | b<<8 has the one in its low byte, the other in
+		// its high byte).
+		a, b, bh := YMM(), YMM(), YMM()
 		VPXOR(z, z, z)
 		VPCMPEQW(z, t, b) // below 0x800
 		VPAND(tab.ydw[0xFF80FF80], v, a)
 		VPCMPEQW(z, a, a) // below 0x80
-		code, mb := GP64(), GP64()
+		VPSLLW(U8(8), b, bh)
+		VPOR(bh, a, a)
+		code := GP64()
 		VPMOVMSKB(a, code.As32())
-		VPMOVMSKB(b, mb.As32())
 		NOTL(code.As32())
-		NOTL(mb.As32())
-		ANDL(U32(0x55555555), code.As32())
-		ANDL(U32(0xAAAAAAAA), mb.As32())
-		ORL(mb.As32(), code.As32())
 		// lo: the ASCII byte u&0x7F, then the last byte 0x80 | u&0x3F.
 		lo, hi, w := YMM(), YMM(), YMM()
 		VPSHUFB(bc.dupLow, v, lo)
@@ -757,21 +763,19 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 			JMP(p.Ref("loop"))
 		}
 		p.Label("table")
-		// Table offsets: byte k of code times 16.
-		base, c16 := GP64(), GP64()
+		// Table offsets: byte k of code times 16, deposited in 16-bit
+		// fields.
+		base, c16, o0, o1, o2, o3 := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 		LEAQ(bc.spread, base)
-		MOVL(code.As32(), c16.As32())
-		SHLQ(U8(4), c16)
-		off := func(k int) reg.GPVirtual {
-			r := GP64()
-			MOVQ(c16, r)
-			if k > 0 {
-				SHRQ(U8(8*k), r)
-			}
-			ANDL(U32(0xFF0), r.As32())
-			return r
-		}
-		o0, o1, o2, o3 := off(0), off(1), off(2), off(3)
+		MOVQ(U64(0x0FF00FF00FF00FF0), c16)
+		PDEPQ(c16, code, c16)
+		MOVWLZX(c16.As16(), o0.As32())
+		MOVL(c16.As32(), o1.As32())
+		SHRL(U8(16), o1.As32())
+		RORXQ(U8(32), c16, o2)
+		MOVWLZX(o2.As16(), o2.As32())
+		SHRQ(U8(48), c16)
+		o3 = c16
 		idx0, idx1 := YMM(), YMM()
 		VBROADCASTI128(Mem{Base: base, Index: o0, Scale: 1}, idx0)
 		VINSERTI128(U8(1), Mem{Base: base, Index: o2, Scale: 1}, idx0, idx0)
@@ -779,25 +783,24 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 		VINSERTI128(U8(1), Mem{Base: base, Index: o3, Scale: 1}, idx1, idx1)
 		VPSHUFB(idx0, out0, out0)
 		VPSHUFB(idx1, out1, out1)
-		// Each group of 4 units takes 4 bytes and one more per bit of
-		// its byte of code: the stores go at j plus the counts before.
-		p1, p2, p3, x := GP64(), GP64(), GP64(), GP64()
-		MOVBLZX(code.As8(), x.As32())
-		POPCNTL(x.As32(), p1.As32())
-		MOVWLZX(code.As16(), x.As32())
-		POPCNTL(x.As32(), p2.As32())
-		MOVL(code.As32(), x.As32())
-		ANDL(U32(0xFFFFFF), x.As32())
-		POPCNTL(x.As32(), p3.As32())
-		POPCNTL(code.As32(), code.As32())
+		// Each group of 4 units takes the bytes its entry counts: the
+		// stores go at j plus the counts before.
+		p1, p2, p3, n3 := GP64(), GP64(), GP64(), GP64()
+		cnt := func(o reg.GPVirtual, r reg.GPVirtual) {
+			MOVBLZX(Mem{Base: base, Index: o, Scale: 1, Disp: 15}, r.As32())
+		}
+		cnt(o0, p1)
+		cnt(o1, p2)
+		cnt(o2, p3)
+		cnt(o3, n3)
 		ADDQ(j, p1)
-		ADDQ(j, p2)
-		ADDQ(j, p3)
+		ADDQ(p1, p2)
+		ADDQ(p2, p3)
 		VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
-		VMOVDQU(out1.AsX(), Mem{Base: dp, Index: p1, Scale: 1, Disp: 4})
-		VEXTRACTI128(U8(1), out0, Mem{Base: dp, Index: p2, Scale: 1, Disp: 8})
-		VEXTRACTI128(U8(1), out1, Mem{Base: dp, Index: p3, Scale: 1, Disp: 12})
-		LEAQ(Mem{Base: j, Index: code, Scale: 1, Disp: 16}, j)
+		VMOVDQU(out1.AsX(), asm.At(dp, p1, 0))
+		VEXTRACTI128(U8(1), out0, asm.At(dp, p2, 0))
+		VEXTRACTI128(U8(1), out1, asm.At(dp, p3, 0))
+		LEAQ(Mem{Base: p3, Index: n3, Scale: 1}, j)
 		ADDQ(U8(uint8(step)), i)
 		JMP(p.Ref("loop"))
 	}
