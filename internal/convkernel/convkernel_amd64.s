@@ -13795,7 +13795,7 @@ utf32LEToUTF8AVX2_table:
 	MOVBLZX        15(R10)(R9*1), R9
 	MOVBLZX        15(R10)(R12*1), R12
 	MOVBLZX        15(R10)(R13*1), R13
-	MOVBLZX        15(R10)(R11*1), R10
+	MOVBLZX        15(R10)(R11*1), R11
 	ADDQ           DI, R9
 	ADDQ           R9, R12
 	ADDQ           R12, R13
@@ -13803,7 +13803,7 @@ utf32LEToUTF8AVX2_table:
 	VMOVDQU        X0, (AX)(R9*1)
 	VEXTRACTI128   $0x01, Y1, (AX)(R12*1)
 	VEXTRACTI128   $0x01, Y0, (AX)(R13*1)
-	LEAQ           (R13)(R10*1), DI
+	LEAQ           (R13)(R11*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
@@ -14126,7 +14126,7 @@ utf32BEToUTF8AVX2_table:
 	MOVBLZX        15(R10)(R9*1), R9
 	MOVBLZX        15(R10)(R12*1), R12
 	MOVBLZX        15(R10)(R13*1), R13
-	MOVBLZX        15(R10)(R11*1), R10
+	MOVBLZX        15(R10)(R11*1), R11
 	ADDQ           DI, R9
 	ADDQ           R9, R12
 	ADDQ           R12, R13
@@ -14134,7 +14134,7 @@ utf32BEToUTF8AVX2_table:
 	VMOVDQU        X1, (AX)(R9*1)
 	VEXTRACTI128   $0x01, Y2, (AX)(R12*1)
 	VEXTRACTI128   $0x01, Y1, (AX)(R13*1)
-	LEAQ           (R13)(R10*1), DI
+	LEAQ           (R13)(R11*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32BEToUTF8AVX2_loop
 
@@ -16527,8 +16527,8 @@ utf8ToCP1252AVX2_exit:
 	RET
 
 // func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
-TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $8-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -16538,17 +16538,39 @@ TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000040, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	LEAQ    -96(BX), R8
+	MOVQ    CX, R8
+	SARQ    $0x01, R8
+	MOVQ    CX, R9
+	SARQ    $0x03, R9
+	ADDQ    R9, R8
+	MOVQ    CX, R9
+	SARQ    $0x05, R9
+	ADDQ    R9, R8
+	MOVQ    CX, R9
+	SARQ    $0x07, R9
+	ADDQ    R9, R8
+	CMPQ    BX, R8
+	CMOVQLT BX, R8
+	LEAQ    -96(R8), R9
+	JMP     utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_slow:
+	CMPQ SI, BX
+	JG   utf16LEToUTF8AVX2_done
+	CMPQ DI, CX
+	JG   utf16LEToUTF8AVX2_done
+	JMP  utf16LEToUTF8AVX2_block
+	PCALIGN $0x40
 
 utf16LEToUTF8AVX2_loop:
-	CMPQ    SI, BX
-	JG      utf16LEToUTF8AVX2_done
-	CMPQ    DI, CX
-	JG      utf16LEToUTF8AVX2_done
+	CMPQ SI, R8
+	JG   utf16LEToUTF8AVX2_slow
+
+utf16LEToUTF8AVX2_block:
 	VMOVDQU (DX)(SI*1), Y0
 	VPTEST  ·tables+3968(SB), Y0
 	JNZ     utf16LEToUTF8AVX2_wide
-	CMPQ    SI, R8
+	CMPQ    SI, R9
 	JG      utf16LEToUTF8AVX2_one
 	VMOVDQU ·tables+51008(SB), Y1
 	VPMINUW Y1, Y0, Y0
@@ -16566,25 +16588,23 @@ utf16LEToUTF8AVX2_run:
 	VPERMQ    $0xd8, Y3, Y3
 	VMOVDQU   Y0, (AX)(DI*1)
 	VMOVDQU   Y3, 32(AX)(DI*1)
-	VPMOVMSKB Y0, R9
-	VPMOVMSKB Y3, R10
-	SHLQ      $0x20, R10
-	ORQ       R9, R10
+	VPMOVMSKB Y0, R10
+	VPMOVMSKB Y3, R11
+	SHLQ      $0x20, R11
+	ORQ       R10, R11
 	JNZ       utf16LEToUTF8AVX2_run_end
 	SUBQ      $-128, SI
 	ADDQ      $0x40, DI
-	CMPQ      SI, R8
-	JG        utf16LEToUTF8AVX2_loop
-	CMPQ      DI, CX
+	CMPQ      SI, R9
 	JG        utf16LEToUTF8AVX2_loop
 	VMOVDQU   (DX)(SI*1), Y0
 	VPMINUW   Y1, Y0, Y0
 	JMP       utf16LEToUTF8AVX2_run
 
 utf16LEToUTF8AVX2_run_end:
-	TZCNTQ R10, R10
-	LEAQ   (SI)(R10*2), SI
-	ADDQ   R10, DI
+	TZCNTQ R11, R11
+	LEAQ   (SI)(R11*2), SI
+	ADDQ   R11, DI
 	JMP    utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_one:
@@ -16610,25 +16630,25 @@ utf16LEToUTF8AVX2_wide:
 	VPOR           Y1, Y2, Y2
 	VPOR           ·tables+51072(SB), Y2, Y2
 	VPACKUSWB      Y0, Y0, Y0
-	VPMOVMSKB      Y0, R9
-	MOVL           R9, R10
-	SHLL           $0x04, R10
+	VPMOVMSKB      Y0, R10
 	MOVL           R10, R11
+	SHLL           $0x04, R11
+	MOVL           R11, R12
+	ANDL           $0x00000ff0, R12
+	SHRL           $0x10, R11
 	ANDL           $0x00000ff0, R11
-	SHRL           $0x10, R10
-	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46720(SB), R12
-	VBROADCASTI128 (R12)(R11*1), Y0
-	VINSERTI128    $0x01, (R12)(R10*1), Y0, Y0
+	LEAQ           ·tables+46720(SB), R13
+	VBROADCASTI128 (R13)(R12*1), Y0
+	VINSERTI128    $0x01, (R13)(R11*1), Y0, Y0
 	VPSHUFB        Y0, Y2, Y2
-	MOVBLZX        R9, R10
+	MOVBLZX        R10, R11
+	POPCNTL        R11, R11
 	POPCNTL        R10, R10
-	POPCNTL        R9, R9
-	SHRL           $0x01, R9
+	SHRL           $0x01, R10
 	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           DI, R10
-	VEXTRACTI128   $0x01, Y2, 8(AX)(R10*1)
-	LEAQ           16(DI)(R9*1), DI
+	ADDQ           DI, R11
+	VEXTRACTI128   $0x01, Y2, 8(AX)(R11*1)
+	LEAQ           16(DI)(R10*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16LEToUTF8AVX2_loop
 
@@ -16639,8 +16659,8 @@ utf16LEToUTF8AVX2_three:
 	VPCMPEQW       Y2, Y1, Y1
 	VPSLLW         $0x08, Y3, Y2
 	VPOR           Y2, Y1, Y1
-	VPMOVMSKB      Y1, R9
-	NOTL           R9
+	VPMOVMSKB      Y1, R10
+	NOTL           R10
 	VPSHUFB        ·tables+42560(SB), Y0, Y1
 	VPAND          ·tables+50816(SB), Y1, Y1
 	VPOR           ·tables+6208(SB), Y1, Y1
@@ -16653,7 +16673,7 @@ utf16LEToUTF8AVX2_three:
 	VPXOR          Y3, Y2, Y2
 	VPUNPCKLWD     Y2, Y1, Y0
 	VPUNPCKHWD     Y2, Y1, Y1
-	CMPL           R9, $-1
+	CMPL           R10, $-1
 	JNE            utf16LEToUTF8AVX2_table
 	VBROADCASTI128 ·tables+46704(SB), Y2
 	VPSHUFB        Y2, Y0, Y0
@@ -16667,41 +16687,41 @@ utf16LEToUTF8AVX2_three:
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_table:
-	LEAQ           ·tables+42624(SB), R10
-	MOVQ           $0x0ff00ff00ff00ff0, R11
-	PDEPQ          R11, R9, R11
-	MOVWLZX        R11, R9
-	MOVL           R11, R12
-	SHRL           $0x10, R12
-	RORXQ          $0x20, R11, R13
-	MOVWLZX        R13, R13
-	SHRQ           $0x30, R11
-	VBROADCASTI128 (R10)(R9*1), Y2
-	VINSERTI128    $0x01, (R10)(R13*1), Y2, Y2
-	VBROADCASTI128 (R10)(R12*1), Y3
-	VINSERTI128    $0x01, (R10)(R11*1), Y3, Y3
+	LEAQ           ·tables+42624(SB), R11
+	MOVQ           $0x0ff00ff00ff00ff0, R12
+	PDEPQ          R12, R10, R12
+	MOVWLZX        R12, R10
+	MOVL           R12, R13
+	SHRL           $0x10, R13
+	RORXQ          $0x20, R12, R14
+	MOVWLZX        R14, R14
+	SHRQ           $0x30, R12
+	VBROADCASTI128 (R11)(R10*1), Y2
+	VINSERTI128    $0x01, (R11)(R14*1), Y2, Y2
+	VBROADCASTI128 (R11)(R13*1), Y3
+	VINSERTI128    $0x01, (R11)(R12*1), Y3, Y3
 	VPSHUFB        Y2, Y0, Y0
 	VPSHUFB        Y3, Y1, Y1
-	MOVBLZX        15(R10)(R9*1), R9
-	MOVBLZX        15(R10)(R12*1), R12
-	MOVBLZX        15(R10)(R13*1), R13
-	MOVBLZX        15(R10)(R11*1), R10
-	ADDQ           DI, R9
-	ADDQ           R9, R12
-	ADDQ           R12, R13
+	MOVBLZX        15(R11)(R10*1), R10
+	MOVBLZX        15(R11)(R13*1), R13
+	MOVBLZX        15(R11)(R14*1), R14
+	MOVBLZX        15(R11)(R12*1), R12
+	ADDQ           DI, R10
+	ADDQ           R10, R13
+	ADDQ           R13, R14
 	VMOVDQU        X0, (AX)(DI*1)
-	VMOVDQU        X1, (AX)(R9*1)
-	VEXTRACTI128   $0x01, Y0, (AX)(R12*1)
-	VEXTRACTI128   $0x01, Y1, (AX)(R13*1)
-	LEAQ           (R13)(R10*1), DI
+	VMOVDQU        X1, (AX)(R10*1)
+	VEXTRACTI128   $0x01, Y0, (AX)(R13*1)
+	VEXTRACTI128   $0x01, Y1, (AX)(R14*1)
+	LEAQ           (R14)(R12*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_surrogates:
 	VPAND     ·tables+5376(SB), Y0, Y1
 	VPCMPEQD  ·tables+5312(SB), Y1, Y1
-	VPMOVMSKB Y1, R9
-	CMPL      R9, $0xffffffff
+	VPMOVMSKB Y1, R10
+	CMPL      R10, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_mixed
 
 utf16LEToUTF8AVX2_pure:
@@ -16731,62 +16751,62 @@ utf16LEToUTF8AVX2_pure:
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     ·tables+5376(SB), Y0, Y1
 	VPCMPEQD  ·tables+5312(SB), Y1, Y1
-	VPMOVMSKB Y1, R9
-	CMPL      R9, $0xffffffff
+	VPMOVMSKB Y1, R10
+	CMPL      R10, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_loop
 	JMP       utf16LEToUTF8AVX2_pure
 
 utf16LEToUTF8AVX2_mixed:
 	VPAND     ·tables+5376(SB), Y0, Y1
 	VPCMPEQW  ·tables+3904(SB), Y1, Y2
-	VPMOVMSKB Y2, R9
-	VPCMPEQW  ·tables+4608(SB), Y1, Y2
 	VPMOVMSKB Y2, R10
-	MOVQ      $0x00000010, R11
-	BTL       $0x1f, R9
+	VPCMPEQW  ·tables+4608(SB), Y1, Y2
+	VPMOVMSKB Y2, R11
+	MOVQ      $0x00000010, R12
+	BTL       $0x1f, R10
 	JCC       utf16LEToUTF8AVX2_whole
-	DECQ      R11
-	ANDL      $0x3fffffff, R9
+	DECQ      R12
+	ANDL      $0x3fffffff, R10
 
 utf16LEToUTF8AVX2_whole:
-	SHLL   $0x02, R9
-	CMPL   R9, R10
+	SHLL   $0x02, R10
+	CMPL   R10, R11
 	JEQ    utf16LEToUTF8AVX2_paired
-	XORL   R10, R9
-	TZCNTL R9, R9
-	BTL    R9, R10
+	XORL   R11, R10
+	TZCNTL R10, R10
+	BTL    R10, R11
 	JCS    utf16LEToUTF8AVX2_lone_low
-	SHRL   $0x01, R9
-	DECL   R9
+	SHRL   $0x01, R10
+	DECL   R10
 	JMP    utf16LEToUTF8AVX2_lone_cut
 
 utf16LEToUTF8AVX2_lone_low:
-	SHRL $0x01, R9
+	SHRL $0x01, R10
 
 utf16LEToUTF8AVX2_lone_cut:
-	MOVQ  R9, R11
-	TESTQ R11, R11
+	MOVQ  R10, R12
+	TESTQ R12, R12
 	JZ    utf16LEToUTF8AVX2_done
 
 utf16LEToUTF8AVX2_paired:
-	MOVQ R11, R12
-	CMPQ R12, $0x08
+	MOVQ R12, R13
+	CMPQ R13, $0x08
 	JBE  utf16LEToUTF8AVX2_low_n
-	MOVQ $0x00000008, R12
+	MOVQ $0x00000008, R13
 
 utf16LEToUTF8AVX2_low_n:
-	SHLQ  $0x02, R12
-	MOVL  $0xffffffff, R9
-	BZHIL R12, R9, R9
-	MOVQ  R11, R12
-	SUBQ  $0x08, R12
+	SHLQ  $0x02, R13
+	MOVL  $0xffffffff, R10
+	BZHIL R13, R10, R10
+	MOVQ  R12, R13
+	SUBQ  $0x08, R13
 	JGE   utf16LEToUTF8AVX2_high_n
-	XORQ  R12, R12
+	XORQ  R13, R13
 
 utf16LEToUTF8AVX2_high_n:
-	SHLQ         $0x02, R12
-	MOVL         $0xffffffff, R10
-	BZHIL        R12, R10, R10
+	SHLQ         $0x02, R13
+	MOVL         $0xffffffff, R11
+	BZHIL        R13, R11, R11
 	VEXTRACTI128 $0x01, Y0, X1
 	VPALIGNR     $0x02, X0, X1, X1
 	VPMOVZXWD    X0, Y2
@@ -16837,39 +16857,39 @@ utf16LEToUTF8AVX2_high_n:
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
 	VPCMPGTB     ·tables+5952(SB), Y1, Y1
-	VPMOVMSKB    Y1, R12
-	ANDL         R9, R12
-	LEAQ         ·tables+10624(SB), R9
-	LEAQ         ·tables+12672(SB), R13
+	VPMOVMSKB    Y1, R13
+	ANDL         R10, R13
+	LEAQ         ·tables+10624(SB), R10
+	LEAQ         ·tables+12672(SB), R14
 	VEXTRACTI128 $0x01, Y3, X1
-	MOVL         R12, R14
-	MOVBLZX      R14, R14
-	MOVL         R12, R15
-	SHRL         $0x08, R15
+	MOVL         R13, R15
 	MOVBLZX      R15, R15
-	VMOVQ        (R9)(R14*8), X2
-	VPINSRQ      $0x01, (R13)(R15*8), X2, X2
+	MOVL         R13, BP
+	SHRL         $0x08, BP
+	MOVBLZX      BP, BP
+	VMOVQ        (R10)(R15*8), X2
+	VPINSRQ      $0x01, (R14)(BP*8), X2, X2
 	VPSHUFB      X2, X3, X3
 	VMOVQ        X3, (AX)(DI*1)
-	POPCNTL      R14, R14
-	ADDQ         R14, DI
+	POPCNTL      R15, R15
+	ADDQ         R15, DI
 	VPEXTRQ      $0x01, X3, (AX)(DI*1)
-	POPCNTL      R15, R14
-	ADDQ         R14, DI
-	MOVL         R12, R14
-	SHRL         $0x10, R14
-	MOVBLZX      R14, R14
-	SHRL         $0x18, R12
-	MOVBLZX      R12, R12
-	VMOVQ        (R9)(R14*8), X2
-	VPINSRQ      $0x01, (R13)(R12*8), X2, X2
+	POPCNTL      BP, R15
+	ADDQ         R15, DI
+	MOVL         R13, R15
+	SHRL         $0x10, R15
+	MOVBLZX      R15, R15
+	SHRL         $0x18, R13
+	MOVBLZX      R13, R13
+	VMOVQ        (R10)(R15*8), X2
+	VPINSRQ      $0x01, (R14)(R13*8), X2, X2
 	VPSHUFB      X2, X1, X1
 	VMOVQ        X1, (AX)(DI*1)
-	POPCNTL      R14, R9
-	ADDQ         R9, DI
+	POPCNTL      R15, R10
+	ADDQ         R10, DI
 	VPEXTRQ      $0x01, X1, (AX)(DI*1)
-	POPCNTL      R12, R9
-	ADDQ         R9, DI
+	POPCNTL      R13, R10
+	ADDQ         R10, DI
 	VEXTRACTI128 $0x01, Y0, X1
 	VPSRLDQ      $0x02, X1, X0
 	VPMOVZXWD    X1, Y1
@@ -16920,40 +16940,40 @@ utf16LEToUTF8AVX2_high_n:
 	VPSLLD       $0x10, Y0, Y7
 	VPOR         Y7, Y0, Y0
 	VPCMPGTB     ·tables+5952(SB), Y0, Y0
-	VPMOVMSKB    Y0, R9
-	ANDL         R10, R9
-	LEAQ         ·tables+10624(SB), R10
-	LEAQ         ·tables+12672(SB), R12
+	VPMOVMSKB    Y0, R10
+	ANDL         R11, R10
+	LEAQ         ·tables+10624(SB), R11
+	LEAQ         ·tables+12672(SB), R13
 	VEXTRACTI128 $0x01, Y2, X0
-	MOVL         R9, R13
-	MOVBLZX      R13, R13
-	MOVL         R9, R14
-	SHRL         $0x08, R14
+	MOVL         R10, R14
 	MOVBLZX      R14, R14
-	VMOVQ        (R10)(R13*8), X1
-	VPINSRQ      $0x01, (R12)(R14*8), X1, X1
+	MOVL         R10, R15
+	SHRL         $0x08, R15
+	MOVBLZX      R15, R15
+	VMOVQ        (R11)(R14*8), X1
+	VPINSRQ      $0x01, (R13)(R15*8), X1, X1
 	VPSHUFB      X1, X2, X2
 	VMOVQ        X2, (AX)(DI*1)
-	POPCNTL      R13, R13
-	ADDQ         R13, DI
+	POPCNTL      R14, R14
+	ADDQ         R14, DI
 	VPEXTRQ      $0x01, X2, (AX)(DI*1)
-	POPCNTL      R14, R13
-	ADDQ         R13, DI
-	MOVL         R9, R13
-	SHRL         $0x10, R13
-	MOVBLZX      R13, R13
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	VMOVQ        (R10)(R13*8), X1
-	VPINSRQ      $0x01, (R12)(R9*8), X1, X1
+	POPCNTL      R15, R14
+	ADDQ         R14, DI
+	MOVL         R10, R14
+	SHRL         $0x10, R14
+	MOVBLZX      R14, R14
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	VMOVQ        (R11)(R14*8), X1
+	VPINSRQ      $0x01, (R13)(R10*8), X1, X1
 	VPSHUFB      X1, X0, X0
 	VMOVQ        X0, (AX)(DI*1)
-	POPCNTL      R13, R10
-	ADDQ         R10, DI
+	POPCNTL      R14, R11
+	ADDQ         R11, DI
 	VPEXTRQ      $0x01, X0, (AX)(DI*1)
-	POPCNTL      R9, R10
-	ADDQ         R10, DI
-	LEAQ         (SI)(R11*2), SI
+	POPCNTL      R10, R11
+	ADDQ         R11, DI
+	LEAQ         (SI)(R12*2), SI
 	JMP          utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_done:
@@ -16983,8 +17003,8 @@ utf16LEToUTF8AVX2_exit:
 	RET
 
 // func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
-TEXT ·utf16BEToUTF8AVX2(SB), NOSPLIT, $0-64
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+TEXT ·utf16BEToUTF8AVX2(SB), NOSPLIT, $8-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -16995,18 +17015,40 @@ TEXT ·utf16BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+0(SB), Y0
-	LEAQ    -96(BX), R8
+	MOVQ    CX, R8
+	SARQ    $0x01, R8
+	MOVQ    CX, R9
+	SARQ    $0x03, R9
+	ADDQ    R9, R8
+	MOVQ    CX, R9
+	SARQ    $0x05, R9
+	ADDQ    R9, R8
+	MOVQ    CX, R9
+	SARQ    $0x07, R9
+	ADDQ    R9, R8
+	CMPQ    BX, R8
+	CMOVQLT BX, R8
+	LEAQ    -96(R8), R9
+	JMP     utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_slow:
+	CMPQ SI, BX
+	JG   utf16BEToUTF8AVX2_done
+	CMPQ DI, CX
+	JG   utf16BEToUTF8AVX2_done
+	JMP  utf16BEToUTF8AVX2_block
+	PCALIGN $0x40
 
 utf16BEToUTF8AVX2_loop:
-	CMPQ    SI, BX
-	JG      utf16BEToUTF8AVX2_done
-	CMPQ    DI, CX
-	JG      utf16BEToUTF8AVX2_done
+	CMPQ SI, R8
+	JG   utf16BEToUTF8AVX2_slow
+
+utf16BEToUTF8AVX2_block:
 	VMOVDQU (DX)(SI*1), Y1
 	VPSHUFB Y0, Y1, Y1
 	VPTEST  ·tables+3968(SB), Y1
 	JNZ     utf16BEToUTF8AVX2_wide
-	CMPQ    SI, R8
+	CMPQ    SI, R9
 	JG      utf16BEToUTF8AVX2_one
 	VMOVDQU ·tables+51008(SB), Y2
 	VPMINUW Y2, Y1, Y1
@@ -17027,16 +17069,14 @@ utf16BEToUTF8AVX2_run:
 	VPERMQ    $0xd8, Y4, Y4
 	VMOVDQU   Y1, (AX)(DI*1)
 	VMOVDQU   Y4, 32(AX)(DI*1)
-	VPMOVMSKB Y1, R9
-	VPMOVMSKB Y4, R10
-	SHLQ      $0x20, R10
-	ORQ       R9, R10
+	VPMOVMSKB Y1, R10
+	VPMOVMSKB Y4, R11
+	SHLQ      $0x20, R11
+	ORQ       R10, R11
 	JNZ       utf16BEToUTF8AVX2_run_end
 	SUBQ      $-128, SI
 	ADDQ      $0x40, DI
-	CMPQ      SI, R8
-	JG        utf16BEToUTF8AVX2_loop
-	CMPQ      DI, CX
+	CMPQ      SI, R9
 	JG        utf16BEToUTF8AVX2_loop
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
@@ -17044,9 +17084,9 @@ utf16BEToUTF8AVX2_run:
 	JMP       utf16BEToUTF8AVX2_run
 
 utf16BEToUTF8AVX2_run_end:
-	TZCNTQ R10, R10
-	LEAQ   (SI)(R10*2), SI
-	ADDQ   R10, DI
+	TZCNTQ R11, R11
+	LEAQ   (SI)(R11*2), SI
+	ADDQ   R11, DI
 	JMP    utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_one:
@@ -17072,25 +17112,25 @@ utf16BEToUTF8AVX2_wide:
 	VPOR           Y2, Y3, Y3
 	VPOR           ·tables+51072(SB), Y3, Y3
 	VPACKUSWB      Y1, Y1, Y1
-	VPMOVMSKB      Y1, R9
-	MOVL           R9, R10
-	SHLL           $0x04, R10
+	VPMOVMSKB      Y1, R10
 	MOVL           R10, R11
+	SHLL           $0x04, R11
+	MOVL           R11, R12
+	ANDL           $0x00000ff0, R12
+	SHRL           $0x10, R11
 	ANDL           $0x00000ff0, R11
-	SHRL           $0x10, R10
-	ANDL           $0x00000ff0, R10
-	LEAQ           ·tables+46720(SB), R12
-	VBROADCASTI128 (R12)(R11*1), Y1
-	VINSERTI128    $0x01, (R12)(R10*1), Y1, Y1
+	LEAQ           ·tables+46720(SB), R13
+	VBROADCASTI128 (R13)(R12*1), Y1
+	VINSERTI128    $0x01, (R13)(R11*1), Y1, Y1
 	VPSHUFB        Y1, Y3, Y3
-	MOVBLZX        R9, R10
+	MOVBLZX        R10, R11
+	POPCNTL        R11, R11
 	POPCNTL        R10, R10
-	POPCNTL        R9, R9
-	SHRL           $0x01, R9
+	SHRL           $0x01, R10
 	VMOVDQU        X3, (AX)(DI*1)
-	ADDQ           DI, R10
-	VEXTRACTI128   $0x01, Y3, 8(AX)(R10*1)
-	LEAQ           16(DI)(R9*1), DI
+	ADDQ           DI, R11
+	VEXTRACTI128   $0x01, Y3, 8(AX)(R11*1)
+	LEAQ           16(DI)(R10*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16BEToUTF8AVX2_loop
 
@@ -17101,8 +17141,8 @@ utf16BEToUTF8AVX2_three:
 	VPCMPEQW       Y3, Y2, Y2
 	VPSLLW         $0x08, Y4, Y3
 	VPOR           Y3, Y2, Y2
-	VPMOVMSKB      Y2, R9
-	NOTL           R9
+	VPMOVMSKB      Y2, R10
+	NOTL           R10
 	VPSHUFB        ·tables+42560(SB), Y1, Y2
 	VPAND          ·tables+50816(SB), Y2, Y2
 	VPOR           ·tables+6208(SB), Y2, Y2
@@ -17115,7 +17155,7 @@ utf16BEToUTF8AVX2_three:
 	VPXOR          Y4, Y3, Y3
 	VPUNPCKLWD     Y3, Y2, Y1
 	VPUNPCKHWD     Y3, Y2, Y2
-	CMPL           R9, $-1
+	CMPL           R10, $-1
 	JNE            utf16BEToUTF8AVX2_table
 	VBROADCASTI128 ·tables+46704(SB), Y3
 	VPSHUFB        Y3, Y1, Y1
@@ -17129,41 +17169,41 @@ utf16BEToUTF8AVX2_three:
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_table:
-	LEAQ           ·tables+42624(SB), R10
-	MOVQ           $0x0ff00ff00ff00ff0, R11
-	PDEPQ          R11, R9, R11
-	MOVWLZX        R11, R9
-	MOVL           R11, R12
-	SHRL           $0x10, R12
-	RORXQ          $0x20, R11, R13
-	MOVWLZX        R13, R13
-	SHRQ           $0x30, R11
-	VBROADCASTI128 (R10)(R9*1), Y3
-	VINSERTI128    $0x01, (R10)(R13*1), Y3, Y3
-	VBROADCASTI128 (R10)(R12*1), Y4
-	VINSERTI128    $0x01, (R10)(R11*1), Y4, Y4
+	LEAQ           ·tables+42624(SB), R11
+	MOVQ           $0x0ff00ff00ff00ff0, R12
+	PDEPQ          R12, R10, R12
+	MOVWLZX        R12, R10
+	MOVL           R12, R13
+	SHRL           $0x10, R13
+	RORXQ          $0x20, R12, R14
+	MOVWLZX        R14, R14
+	SHRQ           $0x30, R12
+	VBROADCASTI128 (R11)(R10*1), Y3
+	VINSERTI128    $0x01, (R11)(R14*1), Y3, Y3
+	VBROADCASTI128 (R11)(R13*1), Y4
+	VINSERTI128    $0x01, (R11)(R12*1), Y4, Y4
 	VPSHUFB        Y3, Y1, Y1
 	VPSHUFB        Y4, Y2, Y2
-	MOVBLZX        15(R10)(R9*1), R9
-	MOVBLZX        15(R10)(R12*1), R12
-	MOVBLZX        15(R10)(R13*1), R13
-	MOVBLZX        15(R10)(R11*1), R10
-	ADDQ           DI, R9
-	ADDQ           R9, R12
-	ADDQ           R12, R13
+	MOVBLZX        15(R11)(R10*1), R10
+	MOVBLZX        15(R11)(R13*1), R13
+	MOVBLZX        15(R11)(R14*1), R14
+	MOVBLZX        15(R11)(R12*1), R12
+	ADDQ           DI, R10
+	ADDQ           R10, R13
+	ADDQ           R13, R14
 	VMOVDQU        X1, (AX)(DI*1)
-	VMOVDQU        X2, (AX)(R9*1)
-	VEXTRACTI128   $0x01, Y1, (AX)(R12*1)
-	VEXTRACTI128   $0x01, Y2, (AX)(R13*1)
-	LEAQ           (R13)(R10*1), DI
+	VMOVDQU        X2, (AX)(R10*1)
+	VEXTRACTI128   $0x01, Y1, (AX)(R13*1)
+	VEXTRACTI128   $0x01, Y2, (AX)(R14*1)
+	LEAQ           (R14)(R12*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_surrogates:
 	VPAND     ·tables+5376(SB), Y1, Y2
 	VPCMPEQD  ·tables+5312(SB), Y2, Y2
-	VPMOVMSKB Y2, R9
-	CMPL      R9, $0xffffffff
+	VPMOVMSKB Y2, R10
+	CMPL      R10, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_mixed
 
 utf16BEToUTF8AVX2_pure:
@@ -17194,62 +17234,62 @@ utf16BEToUTF8AVX2_pure:
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+5376(SB), Y1, Y2
 	VPCMPEQD  ·tables+5312(SB), Y2, Y2
-	VPMOVMSKB Y2, R9
-	CMPL      R9, $0xffffffff
+	VPMOVMSKB Y2, R10
+	CMPL      R10, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_loop
 	JMP       utf16BEToUTF8AVX2_pure
 
 utf16BEToUTF8AVX2_mixed:
 	VPAND     ·tables+5376(SB), Y1, Y2
 	VPCMPEQW  ·tables+3904(SB), Y2, Y3
-	VPMOVMSKB Y3, R9
-	VPCMPEQW  ·tables+4608(SB), Y2, Y3
 	VPMOVMSKB Y3, R10
-	MOVQ      $0x00000010, R11
-	BTL       $0x1f, R9
+	VPCMPEQW  ·tables+4608(SB), Y2, Y3
+	VPMOVMSKB Y3, R11
+	MOVQ      $0x00000010, R12
+	BTL       $0x1f, R10
 	JCC       utf16BEToUTF8AVX2_whole
-	DECQ      R11
-	ANDL      $0x3fffffff, R9
+	DECQ      R12
+	ANDL      $0x3fffffff, R10
 
 utf16BEToUTF8AVX2_whole:
-	SHLL   $0x02, R9
-	CMPL   R9, R10
+	SHLL   $0x02, R10
+	CMPL   R10, R11
 	JEQ    utf16BEToUTF8AVX2_paired
-	XORL   R10, R9
-	TZCNTL R9, R9
-	BTL    R9, R10
+	XORL   R11, R10
+	TZCNTL R10, R10
+	BTL    R10, R11
 	JCS    utf16BEToUTF8AVX2_lone_low
-	SHRL   $0x01, R9
-	DECL   R9
+	SHRL   $0x01, R10
+	DECL   R10
 	JMP    utf16BEToUTF8AVX2_lone_cut
 
 utf16BEToUTF8AVX2_lone_low:
-	SHRL $0x01, R9
+	SHRL $0x01, R10
 
 utf16BEToUTF8AVX2_lone_cut:
-	MOVQ  R9, R11
-	TESTQ R11, R11
+	MOVQ  R10, R12
+	TESTQ R12, R12
 	JZ    utf16BEToUTF8AVX2_done
 
 utf16BEToUTF8AVX2_paired:
-	MOVQ R11, R12
-	CMPQ R12, $0x08
+	MOVQ R12, R13
+	CMPQ R13, $0x08
 	JBE  utf16BEToUTF8AVX2_low_n
-	MOVQ $0x00000008, R12
+	MOVQ $0x00000008, R13
 
 utf16BEToUTF8AVX2_low_n:
-	SHLQ  $0x02, R12
-	MOVL  $0xffffffff, R9
-	BZHIL R12, R9, R9
-	MOVQ  R11, R12
-	SUBQ  $0x08, R12
+	SHLQ  $0x02, R13
+	MOVL  $0xffffffff, R10
+	BZHIL R13, R10, R10
+	MOVQ  R12, R13
+	SUBQ  $0x08, R13
 	JGE   utf16BEToUTF8AVX2_high_n
-	XORQ  R12, R12
+	XORQ  R13, R13
 
 utf16BEToUTF8AVX2_high_n:
-	SHLQ         $0x02, R12
-	MOVL         $0xffffffff, R10
-	BZHIL        R12, R10, R10
+	SHLQ         $0x02, R13
+	MOVL         $0xffffffff, R11
+	BZHIL        R13, R11, R11
 	VEXTRACTI128 $0x01, Y1, X2
 	VPALIGNR     $0x02, X1, X2, X2
 	VPMOVZXWD    X1, Y3
@@ -17300,39 +17340,39 @@ utf16BEToUTF8AVX2_high_n:
 	VPSLLD       $0x10, Y2, Y9
 	VPOR         Y9, Y2, Y2
 	VPCMPGTB     ·tables+5952(SB), Y2, Y2
-	VPMOVMSKB    Y2, R12
-	ANDL         R9, R12
-	LEAQ         ·tables+10624(SB), R9
-	LEAQ         ·tables+12672(SB), R13
+	VPMOVMSKB    Y2, R13
+	ANDL         R10, R13
+	LEAQ         ·tables+10624(SB), R10
+	LEAQ         ·tables+12672(SB), R14
 	VEXTRACTI128 $0x01, Y4, X2
-	MOVL         R12, R14
-	MOVBLZX      R14, R14
-	MOVL         R12, R15
-	SHRL         $0x08, R15
+	MOVL         R13, R15
 	MOVBLZX      R15, R15
-	VMOVQ        (R9)(R14*8), X3
-	VPINSRQ      $0x01, (R13)(R15*8), X3, X3
+	MOVL         R13, BP
+	SHRL         $0x08, BP
+	MOVBLZX      BP, BP
+	VMOVQ        (R10)(R15*8), X3
+	VPINSRQ      $0x01, (R14)(BP*8), X3, X3
 	VPSHUFB      X3, X4, X4
 	VMOVQ        X4, (AX)(DI*1)
-	POPCNTL      R14, R14
-	ADDQ         R14, DI
+	POPCNTL      R15, R15
+	ADDQ         R15, DI
 	VPEXTRQ      $0x01, X4, (AX)(DI*1)
-	POPCNTL      R15, R14
-	ADDQ         R14, DI
-	MOVL         R12, R14
-	SHRL         $0x10, R14
-	MOVBLZX      R14, R14
-	SHRL         $0x18, R12
-	MOVBLZX      R12, R12
-	VMOVQ        (R9)(R14*8), X3
-	VPINSRQ      $0x01, (R13)(R12*8), X3, X3
+	POPCNTL      BP, R15
+	ADDQ         R15, DI
+	MOVL         R13, R15
+	SHRL         $0x10, R15
+	MOVBLZX      R15, R15
+	SHRL         $0x18, R13
+	MOVBLZX      R13, R13
+	VMOVQ        (R10)(R15*8), X3
+	VPINSRQ      $0x01, (R14)(R13*8), X3, X3
 	VPSHUFB      X3, X2, X2
 	VMOVQ        X2, (AX)(DI*1)
-	POPCNTL      R14, R9
-	ADDQ         R9, DI
+	POPCNTL      R15, R10
+	ADDQ         R10, DI
 	VPEXTRQ      $0x01, X2, (AX)(DI*1)
-	POPCNTL      R12, R9
-	ADDQ         R9, DI
+	POPCNTL      R13, R10
+	ADDQ         R10, DI
 	VEXTRACTI128 $0x01, Y1, X2
 	VPSRLDQ      $0x02, X2, X1
 	VPMOVZXWD    X2, Y2
@@ -17383,40 +17423,40 @@ utf16BEToUTF8AVX2_high_n:
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
 	VPCMPGTB     ·tables+5952(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	ANDL         R10, R9
-	LEAQ         ·tables+10624(SB), R10
-	LEAQ         ·tables+12672(SB), R12
+	VPMOVMSKB    Y1, R10
+	ANDL         R11, R10
+	LEAQ         ·tables+10624(SB), R11
+	LEAQ         ·tables+12672(SB), R13
 	VEXTRACTI128 $0x01, Y3, X1
-	MOVL         R9, R13
-	MOVBLZX      R13, R13
-	MOVL         R9, R14
-	SHRL         $0x08, R14
+	MOVL         R10, R14
 	MOVBLZX      R14, R14
-	VMOVQ        (R10)(R13*8), X2
-	VPINSRQ      $0x01, (R12)(R14*8), X2, X2
+	MOVL         R10, R15
+	SHRL         $0x08, R15
+	MOVBLZX      R15, R15
+	VMOVQ        (R11)(R14*8), X2
+	VPINSRQ      $0x01, (R13)(R15*8), X2, X2
 	VPSHUFB      X2, X3, X3
 	VMOVQ        X3, (AX)(DI*1)
-	POPCNTL      R13, R13
-	ADDQ         R13, DI
+	POPCNTL      R14, R14
+	ADDQ         R14, DI
 	VPEXTRQ      $0x01, X3, (AX)(DI*1)
-	POPCNTL      R14, R13
-	ADDQ         R13, DI
-	MOVL         R9, R13
-	SHRL         $0x10, R13
-	MOVBLZX      R13, R13
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	VMOVQ        (R10)(R13*8), X2
-	VPINSRQ      $0x01, (R12)(R9*8), X2, X2
+	POPCNTL      R15, R14
+	ADDQ         R14, DI
+	MOVL         R10, R14
+	SHRL         $0x10, R14
+	MOVBLZX      R14, R14
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	VMOVQ        (R11)(R14*8), X2
+	VPINSRQ      $0x01, (R13)(R10*8), X2, X2
 	VPSHUFB      X2, X1, X1
 	VMOVQ        X1, (AX)(DI*1)
-	POPCNTL      R13, R10
-	ADDQ         R10, DI
+	POPCNTL      R14, R11
+	ADDQ         R11, DI
 	VPEXTRQ      $0x01, X1, (AX)(DI*1)
-	POPCNTL      R9, R10
-	ADDQ         R10, DI
-	LEAQ         (SI)(R11*2), SI
+	POPCNTL      R10, R11
+	ADDQ         R11, DI
+	LEAQ         (SI)(R12*2), SI
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_done:

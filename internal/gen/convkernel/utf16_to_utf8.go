@@ -325,10 +325,34 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 		swap = YMM()
 		VMOVDQU(tab.swap16, swap)
 	}
-	// The ASCII run reads 128 bytes.
-	sLim4 := GP64()
-	LEAQ(Mem{Base: sLim, Disp: -96}, sLim4)
-	loopHead(p, i, j, sLim, dLim)
+	// No block writes more than 3 bytes a unit (4 a pair): while i is at
+	// most sLimF, min(sLim, 0.664 dLim), j is at most dLim and one
+	// comparison a block does; past it the loop compares both. The ASCII
+	// run reads 128 bytes: it goes on while i <= sLim4F, sLimF less 96
+	// bytes of src, and is not entered with less room in dst.
+	sLimF, sLim4F, dq := GP64(), GP64(), GP64()
+	MOVQ(dLim, sLimF)
+	SARQ(U8(1), sLimF)
+	for _, sh := range []uint8{3, 5, 7} {
+		MOVQ(dLim, dq)
+		SARQ(U8(sh), dq)
+		ADDQ(dq, sLimF)
+	}
+	CMPQ(sLim, sLimF)
+	CMOVQLT(sLim, sLimF)
+	LEAQ(Mem{Base: sLimF, Disp: -96}, sLim4F)
+	JMP(p.Ref("loop"))
+	p.Label("slow")
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	JMP(p.Ref("block"))
+	asm.PCAlign(alignLoop)
+	p.Label("loop")
+	CMPQ(i, sLimF)
+	JG(p.Ref("slow"))
+	p.Label("block")
 	v := YMM()
 	VMOVDQU(asm.At(sp, i, 0), v)
 	if be {
@@ -336,7 +360,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	}
 	VPTEST(tab.ydw[0xFF80FF80], v)
 	JNZ(p.Ref("wide"))
-	asciiRunAVX2(tab, p, v, swap, sp, dp, i, j, sLim4, dLim)
+	asciiRunAVX2(tab, p, v, swap, sp, dp, i, j, sLim4F)
 	pk := YMM()
 	VPACKUSWB(v, v, pk)
 	VPERMQ(U8(0x08), pk, pk)
@@ -508,22 +532,27 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	RET()
 }
 
+var alignLoop, alignRun uint64 = 64, 0
+
 // asciiRunAVX2 takes v, a block of ASCII units at src[i:], and converts 64
 // units at a time while they are ASCII and src has 128 bytes from i
-// (i <= sLim4): every unit is clamped to 0x80 (VPMINUW) and narrowed to a
+// and dst 64 from j (i <= sLim4F): every unit is clamped to 0x80 (VPMINUW) and narrowed to a
 // byte, so that the 64 bytes stored are the characters up to the first
 // other unit and their high bits mark it; i and j advance to that unit,
 // and the next block starts there. A run is left by one mispredicted branch
 // and its end converts without a block of its own: the switches between
 // the ASCII stretches of markup and its text cost little. It falls
 // through, v untouched, when src is too short.
-func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j, sLim4, dLim reg.GPVirtual) {
+func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j, sLim4F reg.GPVirtual) {
 	bc := bmpConstsOf(tab)
-	CMPQ(i, sLim4)
+	CMPQ(i, sLim4F)
 	JG(p.Ref("one"))
 	x := YMM()
 	VMOVDQU(bc.dw[0x00800080], x)
 	VPMINUW(x, v, v)
+	if alignRun > 0 {
+		asm.PCAlign(alignRun)
+	}
 	p.Label("run")
 	v1, v2, v3 := YMM(), YMM(), YMM()
 	for k, r := range []reg.VecVirtual{v1, v2, v3} {
@@ -547,9 +576,7 @@ func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j
 	JNZ(p.Ref("run_end"))
 	SUBQ(I8(-128), i)
 	ADDQ(U8(64), j)
-	CMPQ(i, sLim4)
-	JG(p.Ref("loop"))
-	CMPQ(j, dLim)
+	CMPQ(i, sLim4F)
 	JG(p.Ref("loop"))
 	VMOVDQU(asm.At(sp, i, 0), v)
 	if swap != nil {
@@ -765,17 +792,18 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 		p.Label("table")
 		// Table offsets: byte k of code times 16, deposited in 16-bit
 		// fields.
-		base, c16, o0, o1, o2, o3 := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+		base, c16, o1, o2 := GP64(), GP64(), GP64(), GP64()
 		LEAQ(bc.spread, base)
 		MOVQ(U64(0x0FF00FF00FF00FF0), c16)
 		PDEPQ(c16, code, c16)
+		o0 := code
 		MOVWLZX(c16.As16(), o0.As32())
 		MOVL(c16.As32(), o1.As32())
 		SHRL(U8(16), o1.As32())
 		RORXQ(U8(32), c16, o2)
 		MOVWLZX(o2.As16(), o2.As32())
 		SHRQ(U8(48), c16)
-		o3 = c16
+		o3 := c16
 		idx0, idx1 := YMM(), YMM()
 		VBROADCASTI128(Mem{Base: base, Index: o0, Scale: 1}, idx0)
 		VINSERTI128(U8(1), Mem{Base: base, Index: o2, Scale: 1}, idx0, idx0)
@@ -785,14 +813,10 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 		VPSHUFB(idx1, out1, out1)
 		// Each group of 4 units takes the bytes its entry counts: the
 		// stores go at j plus the counts before.
-		p1, p2, p3, n3 := GP64(), GP64(), GP64(), GP64()
-		cnt := func(o reg.GPVirtual, r reg.GPVirtual) {
-			MOVBLZX(Mem{Base: base, Index: o, Scale: 1, Disp: 15}, r.As32())
+		for _, o := range []reg.GPVirtual{o0, o1, o2, o3} {
+			MOVBLZX(Mem{Base: base, Index: o, Scale: 1, Disp: 15}, o.As32())
 		}
-		cnt(o0, p1)
-		cnt(o1, p2)
-		cnt(o2, p3)
-		cnt(o3, n3)
+		p1, p2, p3, n3 := o0, o1, o2, o3
 		ADDQ(j, p1)
 		ADDQ(p1, p2)
 		ADDQ(p2, p3)
