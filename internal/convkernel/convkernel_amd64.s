@@ -13778,32 +13778,32 @@ utf32LEToUTF8AVX2_three:
 
 utf32LEToUTF8AVX2_table:
 	LEAQ           ·tables+42624(SB), R10
-	MOVQ           $0x0ff00ff00ff00ff0, R11
-	PDEPQ          R11, R9, R11
-	MOVWLZX        R11, R9
-	MOVL           R11, R12
-	SHRL           $0x10, R12
-	RORXQ          $0x20, R11, R13
-	MOVWLZX        R13, R13
-	SHRQ           $0x30, R11
+	RORXL          $0x04, R9, R11
+	ANDL           $0x00000ff0, R11
+	RORXL          $0x0c, R9, R12
+	ANDL           $0x00000ff0, R12
+	RORXL          $0x14, R9, R13
+	ANDL           $0x00000ff0, R13
+	RORXL          $0x1c, R9, R9
+	ANDL           $0x00000ff0, R9
 	VBROADCASTI128 (R10)(R9*1), Y2
-	VINSERTI128    $0x01, (R10)(R13*1), Y2, Y2
-	VBROADCASTI128 (R10)(R12*1), Y3
-	VINSERTI128    $0x01, (R10)(R11*1), Y3, Y3
+	VINSERTI128    $0x01, (R10)(R12*1), Y2, Y2
+	VBROADCASTI128 (R10)(R11*1), Y3
+	VINSERTI128    $0x01, (R10)(R13*1), Y3, Y3
 	VPSHUFB        Y2, Y1, Y1
 	VPSHUFB        Y3, Y0, Y0
 	MOVBLZX        15(R10)(R9*1), R9
+	MOVBLZX        15(R10)(R11*1), R11
 	MOVBLZX        15(R10)(R12*1), R12
 	MOVBLZX        15(R10)(R13*1), R13
-	MOVBLZX        15(R10)(R11*1), R11
 	ADDQ           DI, R9
-	ADDQ           R9, R12
-	ADDQ           R12, R13
+	ADDQ           R9, R11
+	ADDQ           R11, R12
 	VMOVDQU        X1, (AX)(DI*1)
 	VMOVDQU        X0, (AX)(R9*1)
-	VEXTRACTI128   $0x01, Y1, (AX)(R12*1)
-	VEXTRACTI128   $0x01, Y0, (AX)(R13*1)
-	LEAQ           (R13)(R11*1), DI
+	VEXTRACTI128   $0x01, Y1, (AX)(R11*1)
+	VEXTRACTI128   $0x01, Y0, (AX)(R12*1)
+	LEAQ           (R12)(R13*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
@@ -14109,32 +14109,32 @@ utf32BEToUTF8AVX2_three:
 
 utf32BEToUTF8AVX2_table:
 	LEAQ           ·tables+42624(SB), R10
-	MOVQ           $0x0ff00ff00ff00ff0, R11
-	PDEPQ          R11, R9, R11
-	MOVWLZX        R11, R9
-	MOVL           R11, R12
-	SHRL           $0x10, R12
-	RORXQ          $0x20, R11, R13
-	MOVWLZX        R13, R13
-	SHRQ           $0x30, R11
+	RORXL          $0x04, R9, R11
+	ANDL           $0x00000ff0, R11
+	RORXL          $0x0c, R9, R12
+	ANDL           $0x00000ff0, R12
+	RORXL          $0x14, R9, R13
+	ANDL           $0x00000ff0, R13
+	RORXL          $0x1c, R9, R9
+	ANDL           $0x00000ff0, R9
 	VBROADCASTI128 (R10)(R9*1), Y3
-	VINSERTI128    $0x01, (R10)(R13*1), Y3, Y3
-	VBROADCASTI128 (R10)(R12*1), Y4
-	VINSERTI128    $0x01, (R10)(R11*1), Y4, Y4
+	VINSERTI128    $0x01, (R10)(R12*1), Y3, Y3
+	VBROADCASTI128 (R10)(R11*1), Y4
+	VINSERTI128    $0x01, (R10)(R13*1), Y4, Y4
 	VPSHUFB        Y3, Y2, Y2
 	VPSHUFB        Y4, Y1, Y1
 	MOVBLZX        15(R10)(R9*1), R9
+	MOVBLZX        15(R10)(R11*1), R11
 	MOVBLZX        15(R10)(R12*1), R12
 	MOVBLZX        15(R10)(R13*1), R13
-	MOVBLZX        15(R10)(R11*1), R11
 	ADDQ           DI, R9
-	ADDQ           R9, R12
-	ADDQ           R12, R13
+	ADDQ           R9, R11
+	ADDQ           R11, R12
 	VMOVDQU        X2, (AX)(DI*1)
 	VMOVDQU        X1, (AX)(R9*1)
-	VEXTRACTI128   $0x01, Y2, (AX)(R12*1)
-	VEXTRACTI128   $0x01, Y1, (AX)(R13*1)
-	LEAQ           (R13)(R11*1), DI
+	VEXTRACTI128   $0x01, Y2, (AX)(R11*1)
+	VEXTRACTI128   $0x01, Y1, (AX)(R12*1)
+	LEAQ           (R12)(R13*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32BEToUTF8AVX2_loop
 
@@ -16689,32 +16689,32 @@ utf16LEToUTF8AVX2_three:
 
 utf16LEToUTF8AVX2_table:
 	LEAQ           ·tables+42624(SB), R11
-	MOVQ           $0x0ff00ff00ff00ff0, R12
-	PDEPQ          R12, R10, R12
-	MOVWLZX        R12, R10
-	MOVL           R12, R13
-	SHRL           $0x10, R13
-	RORXQ          $0x20, R12, R14
-	MOVWLZX        R14, R14
-	SHRQ           $0x30, R12
+	RORXL          $0x04, R10, R12
+	ANDL           $0x00000ff0, R12
+	RORXL          $0x0c, R10, R13
+	ANDL           $0x00000ff0, R13
+	RORXL          $0x14, R10, R14
+	ANDL           $0x00000ff0, R14
+	RORXL          $0x1c, R10, R10
+	ANDL           $0x00000ff0, R10
 	VBROADCASTI128 (R11)(R10*1), Y2
-	VINSERTI128    $0x01, (R11)(R14*1), Y2, Y2
-	VBROADCASTI128 (R11)(R13*1), Y3
-	VINSERTI128    $0x01, (R11)(R12*1), Y3, Y3
+	VINSERTI128    $0x01, (R11)(R13*1), Y2, Y2
+	VBROADCASTI128 (R11)(R12*1), Y3
+	VINSERTI128    $0x01, (R11)(R14*1), Y3, Y3
 	VPSHUFB        Y2, Y0, Y0
 	VPSHUFB        Y3, Y1, Y1
 	MOVBLZX        15(R11)(R10*1), R10
+	MOVBLZX        15(R11)(R12*1), R12
 	MOVBLZX        15(R11)(R13*1), R13
 	MOVBLZX        15(R11)(R14*1), R14
-	MOVBLZX        15(R11)(R12*1), R12
 	ADDQ           DI, R10
-	ADDQ           R10, R13
-	ADDQ           R13, R14
+	ADDQ           R10, R12
+	ADDQ           R12, R13
 	VMOVDQU        X0, (AX)(DI*1)
 	VMOVDQU        X1, (AX)(R10*1)
-	VEXTRACTI128   $0x01, Y0, (AX)(R13*1)
-	VEXTRACTI128   $0x01, Y1, (AX)(R14*1)
-	LEAQ           (R14)(R12*1), DI
+	VEXTRACTI128   $0x01, Y0, (AX)(R12*1)
+	VEXTRACTI128   $0x01, Y1, (AX)(R13*1)
+	LEAQ           (R13)(R14*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16LEToUTF8AVX2_loop
 
@@ -17172,32 +17172,32 @@ utf16BEToUTF8AVX2_three:
 
 utf16BEToUTF8AVX2_table:
 	LEAQ           ·tables+42624(SB), R11
-	MOVQ           $0x0ff00ff00ff00ff0, R12
-	PDEPQ          R12, R10, R12
-	MOVWLZX        R12, R10
-	MOVL           R12, R13
-	SHRL           $0x10, R13
-	RORXQ          $0x20, R12, R14
-	MOVWLZX        R14, R14
-	SHRQ           $0x30, R12
+	RORXL          $0x04, R10, R12
+	ANDL           $0x00000ff0, R12
+	RORXL          $0x0c, R10, R13
+	ANDL           $0x00000ff0, R13
+	RORXL          $0x14, R10, R14
+	ANDL           $0x00000ff0, R14
+	RORXL          $0x1c, R10, R10
+	ANDL           $0x00000ff0, R10
 	VBROADCASTI128 (R11)(R10*1), Y3
-	VINSERTI128    $0x01, (R11)(R14*1), Y3, Y3
-	VBROADCASTI128 (R11)(R13*1), Y4
-	VINSERTI128    $0x01, (R11)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R11)(R13*1), Y3, Y3
+	VBROADCASTI128 (R11)(R12*1), Y4
+	VINSERTI128    $0x01, (R11)(R14*1), Y4, Y4
 	VPSHUFB        Y3, Y1, Y1
 	VPSHUFB        Y4, Y2, Y2
 	MOVBLZX        15(R11)(R10*1), R10
+	MOVBLZX        15(R11)(R12*1), R12
 	MOVBLZX        15(R11)(R13*1), R13
 	MOVBLZX        15(R11)(R14*1), R14
-	MOVBLZX        15(R11)(R12*1), R12
 	ADDQ           DI, R10
-	ADDQ           R10, R13
-	ADDQ           R13, R14
+	ADDQ           R10, R12
+	ADDQ           R12, R13
 	VMOVDQU        X1, (AX)(DI*1)
 	VMOVDQU        X2, (AX)(R10*1)
-	VEXTRACTI128   $0x01, Y1, (AX)(R13*1)
-	VEXTRACTI128   $0x01, Y2, (AX)(R14*1)
-	LEAQ           (R14)(R12*1), DI
+	VEXTRACTI128   $0x01, Y1, (AX)(R12*1)
+	VEXTRACTI128   $0x01, Y2, (AX)(R13*1)
+	LEAQ           (R13)(R14*1), DI
 	ADDQ           $0x20, SI
 	JMP            utf16BEToUTF8AVX2_loop
 

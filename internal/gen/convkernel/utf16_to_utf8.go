@@ -796,20 +796,17 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 			JMP(p.Ref("loop"))
 		}
 		p.Label("table")
-		// Table offsets: byte k of code times 16, deposited in 16-bit
-		// fields.
-		base, c16, o1, o2 := GP64(), GP64(), GP64(), GP64()
+		// Table offsets: byte k of code times 16, code rotated right by
+		// 8k-4 and masked (no PDEP, slow on some AMD cores).
+		base, o1, o2, o3 := GP64(), GP64(), GP64(), GP64()
 		LEAQ(bc.spread, base)
-		MOVQ(U64(0x0FF00FF00FF00FF0), c16)
-		PDEPQ(c16, code, c16)
+		for k, o := range []reg.GPVirtual{o1, o2, o3} {
+			RORXL(U8(uint8(8*(k+1)-4)), code.As32(), o.As32())
+			ANDL(U32(0xFF0), o.As32())
+		}
 		o0 := code
-		MOVWLZX(c16.As16(), o0.As32())
-		MOVL(c16.As32(), o1.As32())
-		SHRL(U8(16), o1.As32())
-		RORXQ(U8(32), c16, o2)
-		MOVWLZX(o2.As16(), o2.As32())
-		SHRQ(U8(48), c16)
-		o3 := c16
+		RORXL(U8(28), code.As32(), o0.As32())
+		ANDL(U32(0xFF0), o0.As32())
 		idx0, idx1 := YMM(), YMM()
 		VBROADCASTI128(Mem{Base: base, Index: o0, Scale: 1}, idx0)
 		VINSERTI128(U8(1), Mem{Base: base, Index: o2, Scale: 1}, idx0, idx0)
