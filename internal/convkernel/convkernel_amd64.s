@@ -13634,7 +13634,7 @@ utf32BEToUTF16BEAVX512_done:
 	RET
 
 // func utf32LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -13747,10 +13747,13 @@ utf32LEToUTF8AVX2_three:
 	VPCMPEQW       Y3, Y2, Y2
 	VPAND          ·tables+3968(SB), Y1, Y0
 	VPCMPEQW       Y3, Y0, Y0
-	VPSLLW         $0x08, Y2, Y3
-	VPOR           Y3, Y0, Y0
 	VPMOVMSKB      Y0, R9
+	VPMOVMSKB      Y2, R10
 	NOTL           R9
+	NOTL           R10
+	ANDL           $0x55555555, R9
+	ANDL           $0xaaaaaaaa, R10
+	ORL            R10, R9
 	VPSHUFB        ·tables+42560(SB), Y1, Y0
 	VPAND          ·tables+50816(SB), Y0, Y0
 	VPOR           ·tables+6208(SB), Y0, Y0
@@ -13778,32 +13781,40 @@ utf32LEToUTF8AVX2_three:
 
 utf32LEToUTF8AVX2_table:
 	LEAQ           ·tables+42624(SB), R10
-	RORXL          $0x04, R9, R11
-	ANDL           $0x00000ff0, R11
-	RORXL          $0x0c, R9, R12
+	MOVL           R9, R11
+	SHLQ           $0x04, R11
+	MOVQ           R11, R12
 	ANDL           $0x00000ff0, R12
-	RORXL          $0x14, R9, R13
+	MOVQ           R11, R13
+	SHRQ           $0x08, R13
 	ANDL           $0x00000ff0, R13
-	RORXL          $0x1c, R9, R9
-	ANDL           $0x00000ff0, R9
-	VBROADCASTI128 (R10)(R9*1), Y2
-	VINSERTI128    $0x01, (R10)(R12*1), Y2, Y2
-	VBROADCASTI128 (R10)(R11*1), Y3
-	VINSERTI128    $0x01, (R10)(R13*1), Y3, Y3
+	MOVQ           R11, R14
+	SHRQ           $0x10, R14
+	ANDL           $0x00000ff0, R14
+	SHRQ           $0x18, R11
+	ANDL           $0x00000ff0, R11
+	VBROADCASTI128 (R10)(R12*1), Y2
+	VINSERTI128    $0x01, (R10)(R14*1), Y2, Y2
+	VBROADCASTI128 (R10)(R13*1), Y3
+	VINSERTI128    $0x01, (R10)(R11*1), Y3, Y3
 	VPSHUFB        Y2, Y1, Y1
 	VPSHUFB        Y3, Y0, Y0
-	MOVBLZX        15(R10)(R9*1), R9
-	MOVBLZX        15(R10)(R11*1), R11
-	MOVBLZX        15(R10)(R12*1), R12
-	MOVBLZX        15(R10)(R13*1), R13
-	ADDQ           DI, R9
-	ADDQ           R9, R11
-	ADDQ           R11, R12
+	MOVBLZX        R9, R12
+	POPCNTL        R12, R10
+	MOVWLZX        R9, R12
+	POPCNTL        R12, R11
+	MOVL           R9, R12
+	ANDL           $0x00ffffff, R12
+	POPCNTL        R12, R12
+	POPCNTL        R9, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
+	ADDQ           DI, R12
 	VMOVDQU        X1, (AX)(DI*1)
-	VMOVDQU        X0, (AX)(R9*1)
-	VEXTRACTI128   $0x01, Y1, (AX)(R11*1)
-	VEXTRACTI128   $0x01, Y0, (AX)(R12*1)
-	LEAQ           (R12)(R13*1), DI
+	VMOVDQU        X0, 4(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y1, 8(AX)(R11*1)
+	VEXTRACTI128   $0x01, Y0, 12(AX)(R12*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
@@ -13958,7 +13969,7 @@ utf32LEToUTF8AVX2_done:
 	RET
 
 // func utf32BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
@@ -14078,10 +14089,13 @@ utf32BEToUTF8AVX2_three:
 	VPCMPEQW       Y4, Y3, Y3
 	VPAND          ·tables+3968(SB), Y2, Y1
 	VPCMPEQW       Y4, Y1, Y1
-	VPSLLW         $0x08, Y3, Y4
-	VPOR           Y4, Y1, Y1
 	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y3, R10
 	NOTL           R9
+	NOTL           R10
+	ANDL           $0x55555555, R9
+	ANDL           $0xaaaaaaaa, R10
+	ORL            R10, R9
 	VPSHUFB        ·tables+42560(SB), Y2, Y1
 	VPAND          ·tables+50816(SB), Y1, Y1
 	VPOR           ·tables+6208(SB), Y1, Y1
@@ -14109,32 +14123,40 @@ utf32BEToUTF8AVX2_three:
 
 utf32BEToUTF8AVX2_table:
 	LEAQ           ·tables+42624(SB), R10
-	RORXL          $0x04, R9, R11
-	ANDL           $0x00000ff0, R11
-	RORXL          $0x0c, R9, R12
+	MOVL           R9, R11
+	SHLQ           $0x04, R11
+	MOVQ           R11, R12
 	ANDL           $0x00000ff0, R12
-	RORXL          $0x14, R9, R13
+	MOVQ           R11, R13
+	SHRQ           $0x08, R13
 	ANDL           $0x00000ff0, R13
-	RORXL          $0x1c, R9, R9
-	ANDL           $0x00000ff0, R9
-	VBROADCASTI128 (R10)(R9*1), Y3
-	VINSERTI128    $0x01, (R10)(R12*1), Y3, Y3
-	VBROADCASTI128 (R10)(R11*1), Y4
-	VINSERTI128    $0x01, (R10)(R13*1), Y4, Y4
+	MOVQ           R11, R14
+	SHRQ           $0x10, R14
+	ANDL           $0x00000ff0, R14
+	SHRQ           $0x18, R11
+	ANDL           $0x00000ff0, R11
+	VBROADCASTI128 (R10)(R12*1), Y3
+	VINSERTI128    $0x01, (R10)(R14*1), Y3, Y3
+	VBROADCASTI128 (R10)(R13*1), Y4
+	VINSERTI128    $0x01, (R10)(R11*1), Y4, Y4
 	VPSHUFB        Y3, Y2, Y2
 	VPSHUFB        Y4, Y1, Y1
-	MOVBLZX        15(R10)(R9*1), R9
-	MOVBLZX        15(R10)(R11*1), R11
-	MOVBLZX        15(R10)(R12*1), R12
-	MOVBLZX        15(R10)(R13*1), R13
-	ADDQ           DI, R9
-	ADDQ           R9, R11
-	ADDQ           R11, R12
+	MOVBLZX        R9, R12
+	POPCNTL        R12, R10
+	MOVWLZX        R9, R12
+	POPCNTL        R12, R11
+	MOVL           R9, R12
+	ANDL           $0x00ffffff, R12
+	POPCNTL        R12, R12
+	POPCNTL        R9, R9
+	ADDQ           DI, R10
+	ADDQ           DI, R11
+	ADDQ           DI, R12
 	VMOVDQU        X2, (AX)(DI*1)
-	VMOVDQU        X1, (AX)(R9*1)
-	VEXTRACTI128   $0x01, Y2, (AX)(R11*1)
-	VEXTRACTI128   $0x01, Y1, (AX)(R12*1)
-	LEAQ           (R12)(R13*1), DI
+	VMOVDQU        X1, 4(AX)(R10*1)
+	VEXTRACTI128   $0x01, Y2, 8(AX)(R11*1)
+	VEXTRACTI128   $0x01, Y1, 12(AX)(R12*1)
+	LEAQ           16(DI)(R9*1), DI
 	ADDQ           $0x40, SI
 	JMP            utf32BEToUTF8AVX2_loop
 

@@ -370,7 +370,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
-	t, z := bmpToUTF8AVX2(tab, p, v, dp, i, j, 32, p.Ref("surrogates"))
+	t, z := bmpToUTF8AVX2(tab, p, v, dp, i, j, 32, p.Ref("surrogates"), true)
 	p.Label("surrogates")
 	purePairsAVX2(tab, p, v, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("mixed")
@@ -693,7 +693,12 @@ func bmpConstsOf(tab *consts) *bmpConsts {
 // lead), and a table indexed by 2 bits per unit (>= 0x80, >= 0x800) keeps
 // the bytes in use, 4 lanes at a time. UTF-16 and UTF-32 (narrowed to
 // units) share it.
-func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVirtual, step int, surrogates LabelRef) (t, z reg.VecVirtual) {
+//
+// With counts (UTF-16), the table path takes each group's byte count from
+// its table entry and needs fewer instructions; without (UTF-32), it counts
+// with POPCNT as before: there the shorter path measured no faster and its
+// moving the kernel's loops made some files slower.
+func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVirtual, step int, surrogates LabelRef, counts bool) (t, z reg.VecVirtual) {
 	bc := bmpConstsOf(tab)
 	t, z = YMM(), YMM()
 	VPAND(tab.ydw[0xF800F800], v, t)
@@ -750,16 +755,28 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 		// byte of its "below 0x800" mask, negated (a unit below 0x80 is
 		// below 0x800: a | b<<8 has the one in its low byte, the other in
 		// its high byte).
-		a, b, bh := YMM(), YMM(), YMM()
+		a, b := YMM(), YMM()
 		VPXOR(z, z, z)
 		VPCMPEQW(z, t, b) // below 0x800
 		VPAND(tab.ydw[0xFF80FF80], v, a)
 		VPCMPEQW(z, a, a) // below 0x80
-		VPSLLW(U8(8), b, bh)
-		VPOR(bh, a, a)
 		code := GP64()
-		VPMOVMSKB(a, code.As32())
-		NOTL(code.As32())
+		if counts {
+			bh := YMM()
+			VPSLLW(U8(8), b, bh)
+			VPOR(bh, a, a)
+			VPMOVMSKB(a, code.As32())
+			NOTL(code.As32())
+		} else {
+			mb := GP64()
+			VPMOVMSKB(a, code.As32())
+			VPMOVMSKB(b, mb.As32())
+			NOTL(code.As32())
+			NOTL(mb.As32())
+			ANDL(U32(0x55555555), code.As32())
+			ANDL(U32(0xAAAAAAAA), mb.As32())
+			ORL(mb.As32(), code.As32())
+		}
 		// lo: the ASCII byte u&0x7F, then the last byte 0x80 | u&0x3F.
 		lo, hi, w := YMM(), YMM(), YMM()
 		VPSHUFB(bc.dupLow, v, lo)
@@ -796,17 +813,36 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 			JMP(p.Ref("loop"))
 		}
 		p.Label("table")
-		// Table offsets: byte k of code times 16, code rotated right by
-		// 8k-4 and masked (no PDEP, slow on some AMD cores).
-		base, o1, o2, o3 := GP64(), GP64(), GP64(), GP64()
+		base := GP64()
 		LEAQ(bc.spread, base)
-		for k, o := range []reg.GPVirtual{o1, o2, o3} {
-			RORXL(U8(uint8(8*(k+1)-4)), code.As32(), o.As32())
-			ANDL(U32(0xFF0), o.As32())
+		var o0, o1, o2, o3 reg.GPVirtual
+		if counts {
+			// Table offsets: byte k of code times 16, code rotated right
+			// by 8k-4 and masked (no PDEP, slow on some AMD cores).
+			o1, o2, o3 = GP64(), GP64(), GP64()
+			for k, o := range []reg.GPVirtual{o1, o2, o3} {
+				RORXL(U8(uint8(8*(k+1)-4)), code.As32(), o.As32())
+				ANDL(U32(0xFF0), o.As32())
+			}
+			o0 = code
+			RORXL(U8(28), code.As32(), o0.As32())
+			ANDL(U32(0xFF0), o0.As32())
+		} else {
+			// Table offsets: byte k of code times 16.
+			c16 := GP64()
+			MOVL(code.As32(), c16.As32())
+			SHLQ(U8(4), c16)
+			off := func(k int) reg.GPVirtual {
+				r := GP64()
+				MOVQ(c16, r)
+				if k > 0 {
+					SHRQ(U8(8*k), r)
+				}
+				ANDL(U32(0xFF0), r.As32())
+				return r
+			}
+			o0, o1, o2, o3 = off(0), off(1), off(2), off(3)
 		}
-		o0 := code
-		RORXL(U8(28), code.As32(), o0.As32())
-		ANDL(U32(0xFF0), o0.As32())
 		idx0, idx1 := YMM(), YMM()
 		VBROADCASTI128(Mem{Base: base, Index: o0, Scale: 1}, idx0)
 		VINSERTI128(U8(1), Mem{Base: base, Index: o2, Scale: 1}, idx0, idx0)
@@ -814,20 +850,42 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 		VINSERTI128(U8(1), Mem{Base: base, Index: o3, Scale: 1}, idx1, idx1)
 		VPSHUFB(idx0, out0, out0)
 		VPSHUFB(idx1, out1, out1)
-		// Each group of 4 units takes the bytes its entry counts: the
-		// stores go at j plus the counts before.
-		for _, o := range []reg.GPVirtual{o0, o1, o2, o3} {
-			MOVBLZX(Mem{Base: base, Index: o, Scale: 1, Disp: 15}, o.As32())
+		if !counts {
+			// Each group of 4 units takes 4 bytes and one more per bit of
+			// its byte of code: the stores go at j plus the counts before.
+			p1, p2, p3, x := GP64(), GP64(), GP64(), GP64()
+			MOVBLZX(code.As8(), x.As32())
+			POPCNTL(x.As32(), p1.As32())
+			MOVWLZX(code.As16(), x.As32())
+			POPCNTL(x.As32(), p2.As32())
+			MOVL(code.As32(), x.As32())
+			ANDL(U32(0xFFFFFF), x.As32())
+			POPCNTL(x.As32(), p3.As32())
+			POPCNTL(code.As32(), code.As32())
+			ADDQ(j, p1)
+			ADDQ(j, p2)
+			ADDQ(j, p3)
+			VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
+			VMOVDQU(out1.AsX(), Mem{Base: dp, Index: p1, Scale: 1, Disp: 4})
+			VEXTRACTI128(U8(1), out0, Mem{Base: dp, Index: p2, Scale: 1, Disp: 8})
+			VEXTRACTI128(U8(1), out1, Mem{Base: dp, Index: p3, Scale: 1, Disp: 12})
+			LEAQ(Mem{Base: j, Index: code, Scale: 1, Disp: 16}, j)
+		} else {
+			// Each group of 4 units takes the bytes its entry counts: the
+			// stores go at j plus the counts before.
+			for _, o := range []reg.GPVirtual{o0, o1, o2, o3} {
+				MOVBLZX(Mem{Base: base, Index: o, Scale: 1, Disp: 15}, o.As32())
+			}
+			p1, p2, p3, n3 := o0, o1, o2, o3
+			ADDQ(j, p1)
+			ADDQ(p1, p2)
+			ADDQ(p2, p3)
+			VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
+			VMOVDQU(out1.AsX(), asm.At(dp, p1, 0))
+			VEXTRACTI128(U8(1), out0, asm.At(dp, p2, 0))
+			VEXTRACTI128(U8(1), out1, asm.At(dp, p3, 0))
+			LEAQ(Mem{Base: p3, Index: n3, Scale: 1}, j)
 		}
-		p1, p2, p3, n3 := o0, o1, o2, o3
-		ADDQ(j, p1)
-		ADDQ(p1, p2)
-		ADDQ(p2, p3)
-		VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
-		VMOVDQU(out1.AsX(), asm.At(dp, p1, 0))
-		VEXTRACTI128(U8(1), out0, asm.At(dp, p2, 0))
-		VEXTRACTI128(U8(1), out1, asm.At(dp, p3, 0))
-		LEAQ(Mem{Base: p3, Index: n3, Scale: 1}, j)
 		ADDQ(U8(uint8(step)), i)
 		JMP(p.Ref("loop"))
 	}
