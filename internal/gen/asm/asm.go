@@ -35,8 +35,14 @@ func Func(name, sig string, doc ...string) {
 
 // pcalign64 pads to the next multiple of 64 bytes, and makes the linker
 // align the function to 64.
-func pcalign64() {
-	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+func pcalign64() { PCAlign(64) }
+
+// PCAlign pads with no-ops to the next multiple of n bytes (a power of two
+// up to 64), for a loop whose place in cache lines should not depend on the
+// code before it; put it where no path falls through, or where the few
+// no-ops run once per entry.
+func PCAlign(n uint64) {
+	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(n)}})
 }
 
 // Scope prefixes the labels of one kernel: labels are global to an assembly

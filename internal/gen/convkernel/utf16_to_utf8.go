@@ -325,10 +325,34 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 		swap = YMM()
 		VMOVDQU(tab.swap16, swap)
 	}
-	// The ASCII run reads 128 bytes.
-	sLim4 := GP64()
-	LEAQ(Mem{Base: sLim, Disp: -96}, sLim4)
-	loopHead(p, i, j, sLim, dLim)
+	// No block writes more than 3 bytes a unit (4 a pair): while i is at
+	// most sLimF, min(sLim, 0.664 dLim), j is at most dLim and one
+	// comparison a block does; past it the loop compares both. The ASCII
+	// run reads 128 bytes: it goes on while i <= sLim4F, sLimF less 96
+	// bytes of src, and is not entered with less room in dst.
+	sLimF, sLim4F, dq := GP64(), GP64(), GP64()
+	MOVQ(dLim, sLimF)
+	SARQ(U8(1), sLimF)
+	for _, sh := range []uint8{3, 5, 7} {
+		MOVQ(dLim, dq)
+		SARQ(U8(sh), dq)
+		ADDQ(dq, sLimF)
+	}
+	CMPQ(sLim, sLimF)
+	CMOVQLT(sLim, sLimF)
+	LEAQ(Mem{Base: sLimF, Disp: -96}, sLim4F)
+	JMP(p.Ref("loop"))
+	p.Label("slow")
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	JMP(p.Ref("block"))
+	asm.PCAlign(alignLoop)
+	p.Label("loop")
+	CMPQ(i, sLimF)
+	JG(p.Ref("slow"))
+	p.Label("block")
 	v := YMM()
 	VMOVDQU(asm.At(sp, i, 0), v)
 	if be {
@@ -336,7 +360,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	}
 	VPTEST(tab.ydw[0xFF80FF80], v)
 	JNZ(p.Ref("wide"))
-	asciiRunAVX2(tab, p, v, swap, sp, dp, i, j, sLim4, dLim)
+	asciiRunAVX2(tab, p, v, swap, sp, dp, i, j, sLim4F)
 	pk := YMM()
 	VPACKUSWB(v, v, pk)
 	VPERMQ(U8(0x08), pk, pk)
@@ -346,7 +370,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
-	t, z := bmpToUTF8AVX2(tab, p, v, dp, i, j, 32, p.Ref("surrogates"))
+	t, z := bmpToUTF8AVX2(tab, p, v, dp, i, j, 32, p.Ref("surrogates"), true)
 	p.Label("surrogates")
 	purePairsAVX2(tab, p, v, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("mixed")
@@ -508,22 +532,32 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	RET()
 }
 
+var alignLoop, alignRun uint64 = 64, 0
+
 // asciiRunAVX2 takes v, a block of ASCII units at src[i:], and converts 64
 // units at a time while they are ASCII and src has 128 bytes from i
-// (i <= sLim4): every unit is clamped to 0x80 (VPMINUW) and narrowed to a
+// and dst 64 from j (i <= sLim4F): every unit is clamped to 0x80 (VPMINUW) and narrowed to a
 // byte, so that the 64 bytes stored are the characters up to the first
-// other unit and their high bits mark it; i and j advance to that unit,
-// and the next block starts there. A run is left by one mispredicted branch
+// other unit and their high bits mark it; i and j advance to the start of
+// the 16 units holding it, and the next block starts there: its path
+// converts the ASCII units before it again, and the blocks stay where a
+// block of 16 from the start of src would be, so that their 32-byte loads
+// cross no more cache lines than src's alignment makes them (advancing to
+// the unit itself was 4% slower over the corpus, up to 13% on
+// esperanto.html and hebrew.html). A run is left by one mispredicted branch
 // and its end converts without a block of its own: the switches between
 // the ASCII stretches of markup and its text cost little. It falls
 // through, v untouched, when src is too short.
-func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j, sLim4, dLim reg.GPVirtual) {
+func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j, sLim4F reg.GPVirtual) {
 	bc := bmpConstsOf(tab)
-	CMPQ(i, sLim4)
+	CMPQ(i, sLim4F)
 	JG(p.Ref("one"))
 	x := YMM()
 	VMOVDQU(bc.dw[0x00800080], x)
 	VPMINUW(x, v, v)
+	if alignRun > 0 {
+		asm.PCAlign(alignRun)
+	}
 	p.Label("run")
 	v1, v2, v3 := YMM(), YMM(), YMM()
 	for k, r := range []reg.VecVirtual{v1, v2, v3} {
@@ -547,9 +581,7 @@ func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j
 	JNZ(p.Ref("run_end"))
 	SUBQ(I8(-128), i)
 	ADDQ(U8(64), j)
-	CMPQ(i, sLim4)
-	JG(p.Ref("loop"))
-	CMPQ(j, dLim)
+	CMPQ(i, sLim4F)
 	JG(p.Ref("loop"))
 	VMOVDQU(asm.At(sp, i, 0), v)
 	if swap != nil {
@@ -559,6 +591,7 @@ func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j
 	JMP(p.Ref("run"))
 	p.Label("run_end")
 	TZCNTQ(m1, m1)
+	ANDQ(I8(-16), m1)
 	LEAQ(Mem{Base: i, Index: m1, Scale: 2}, i)
 	ADDQ(m1, j)
 	JMP(p.Ref("loop"))
@@ -573,7 +606,8 @@ type bmpConsts struct {
 	// spread keeps, of 4 units whose 32-bit lanes hold the bytes laid out
 	// by bmpToUTF8AVX2 (ASCII byte, last byte, 3-byte lead, middle byte or
 	// 2-byte lead), the 1 to 3 bytes each needs in order, indexed by 2 bits
-	// per unit (>= 0x80, >= 0x800).
+	// per unit (>= 0x80, >= 0x800); byte 15 of an entry is the number of
+	// bytes kept.
 	spread Mem
 	// two keeps, of 8 units below 0x800 each held as its last byte (or
 	// ASCII byte) then its lead, the byte of an ASCII unit and both bytes,
@@ -607,13 +641,17 @@ func bmpConstsOf(tab *consts) *bmpConsts {
 				e = append(e, 4*q+2, 4*q+3, 4*q+1)
 			}
 		}
-		for k := 0; k < 16; k++ {
+		for k := 0; k < 15; k++ {
 			v := 0x80
 			if k < len(e) {
 				v = e[k]
 			}
 			mem.DATA(16*m+k, U8(v))
 		}
+		// Byte 15, past the 12 bytes at most in use, is their count: its
+		// shuffled byte lands where the next store overwrites it, or past
+		// the end.
+		mem.DATA(16*m+15, U8(len(e)))
 	}
 	b.two = mem.GLOBL("bmpTwo")
 	for m := 0; m < 256; m++ {
@@ -655,7 +693,12 @@ func bmpConstsOf(tab *consts) *bmpConsts {
 // lead), and a table indexed by 2 bits per unit (>= 0x80, >= 0x800) keeps
 // the bytes in use, 4 lanes at a time. UTF-16 and UTF-32 (narrowed to
 // units) share it.
-func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVirtual, step int, surrogates LabelRef) (t, z reg.VecVirtual) {
+//
+// With counts (UTF-16), the table path takes each group's byte count from
+// its table entry and needs fewer instructions; without (UTF-32), it counts
+// with POPCNT as before: there the shorter path measured no faster and its
+// moving the kernel's loops made some files slower.
+func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVirtual, step int, surrogates LabelRef, counts bool) (t, z reg.VecVirtual) {
 	bc := bmpConstsOf(tab)
 	t, z = YMM(), YMM()
 	VPAND(tab.ydw[0xF800F800], v, t)
@@ -707,20 +750,33 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 	}
 	p.Label("three")
 	{
-		// code: two bits per unit, >= 0x80 and >= 0x800.
+		// code: two bits per unit, >= 0x80 and >= 0x800, the sign bits of
+		// the low byte of the unit's "below 0x80" mask and of the high
+		// byte of its "below 0x800" mask, negated (a unit below 0x80 is
+		// below 0x800: a | b<<8 has the one in its low byte, the other in
+		// its high byte).
 		a, b := YMM(), YMM()
 		VPXOR(z, z, z)
 		VPCMPEQW(z, t, b) // below 0x800
 		VPAND(tab.ydw[0xFF80FF80], v, a)
 		VPCMPEQW(z, a, a) // below 0x80
-		code, mb := GP64(), GP64()
-		VPMOVMSKB(a, code.As32())
-		VPMOVMSKB(b, mb.As32())
-		NOTL(code.As32())
-		NOTL(mb.As32())
-		ANDL(U32(0x55555555), code.As32())
-		ANDL(U32(0xAAAAAAAA), mb.As32())
-		ORL(mb.As32(), code.As32())
+		code := GP64()
+		if counts {
+			bh := YMM()
+			VPSLLW(U8(8), b, bh)
+			VPOR(bh, a, a)
+			VPMOVMSKB(a, code.As32())
+			NOTL(code.As32())
+		} else {
+			mb := GP64()
+			VPMOVMSKB(a, code.As32())
+			VPMOVMSKB(b, mb.As32())
+			NOTL(code.As32())
+			NOTL(mb.As32())
+			ANDL(U32(0x55555555), code.As32())
+			ANDL(U32(0xAAAAAAAA), mb.As32())
+			ORL(mb.As32(), code.As32())
+		}
 		// lo: the ASCII byte u&0x7F, then the last byte 0x80 | u&0x3F.
 		lo, hi, w := YMM(), YMM(), YMM()
 		VPSHUFB(bc.dupLow, v, lo)
@@ -757,21 +813,36 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 			JMP(p.Ref("loop"))
 		}
 		p.Label("table")
-		// Table offsets: byte k of code times 16.
-		base, c16 := GP64(), GP64()
+		base := GP64()
 		LEAQ(bc.spread, base)
-		MOVL(code.As32(), c16.As32())
-		SHLQ(U8(4), c16)
-		off := func(k int) reg.GPVirtual {
-			r := GP64()
-			MOVQ(c16, r)
-			if k > 0 {
-				SHRQ(U8(8*k), r)
+		var o0, o1, o2, o3 reg.GPVirtual
+		if counts {
+			// Table offsets: byte k of code times 16, code rotated right
+			// by 8k-4 and masked (no PDEP, slow on some AMD cores).
+			o1, o2, o3 = GP64(), GP64(), GP64()
+			for k, o := range []reg.GPVirtual{o1, o2, o3} {
+				RORXL(U8(uint8(8*(k+1)-4)), code.As32(), o.As32())
+				ANDL(U32(0xFF0), o.As32())
 			}
-			ANDL(U32(0xFF0), r.As32())
-			return r
+			o0 = code
+			RORXL(U8(28), code.As32(), o0.As32())
+			ANDL(U32(0xFF0), o0.As32())
+		} else {
+			// Table offsets: byte k of code times 16.
+			c16 := GP64()
+			MOVL(code.As32(), c16.As32())
+			SHLQ(U8(4), c16)
+			off := func(k int) reg.GPVirtual {
+				r := GP64()
+				MOVQ(c16, r)
+				if k > 0 {
+					SHRQ(U8(8*k), r)
+				}
+				ANDL(U32(0xFF0), r.As32())
+				return r
+			}
+			o0, o1, o2, o3 = off(0), off(1), off(2), off(3)
 		}
-		o0, o1, o2, o3 := off(0), off(1), off(2), off(3)
 		idx0, idx1 := YMM(), YMM()
 		VBROADCASTI128(Mem{Base: base, Index: o0, Scale: 1}, idx0)
 		VINSERTI128(U8(1), Mem{Base: base, Index: o2, Scale: 1}, idx0, idx0)
@@ -779,25 +850,42 @@ func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVi
 		VINSERTI128(U8(1), Mem{Base: base, Index: o3, Scale: 1}, idx1, idx1)
 		VPSHUFB(idx0, out0, out0)
 		VPSHUFB(idx1, out1, out1)
-		// Each group of 4 units takes 4 bytes and one more per bit of
-		// its byte of code: the stores go at j plus the counts before.
-		p1, p2, p3, x := GP64(), GP64(), GP64(), GP64()
-		MOVBLZX(code.As8(), x.As32())
-		POPCNTL(x.As32(), p1.As32())
-		MOVWLZX(code.As16(), x.As32())
-		POPCNTL(x.As32(), p2.As32())
-		MOVL(code.As32(), x.As32())
-		ANDL(U32(0xFFFFFF), x.As32())
-		POPCNTL(x.As32(), p3.As32())
-		POPCNTL(code.As32(), code.As32())
-		ADDQ(j, p1)
-		ADDQ(j, p2)
-		ADDQ(j, p3)
-		VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
-		VMOVDQU(out1.AsX(), Mem{Base: dp, Index: p1, Scale: 1, Disp: 4})
-		VEXTRACTI128(U8(1), out0, Mem{Base: dp, Index: p2, Scale: 1, Disp: 8})
-		VEXTRACTI128(U8(1), out1, Mem{Base: dp, Index: p3, Scale: 1, Disp: 12})
-		LEAQ(Mem{Base: j, Index: code, Scale: 1, Disp: 16}, j)
+		if !counts {
+			// Each group of 4 units takes 4 bytes and one more per bit of
+			// its byte of code: the stores go at j plus the counts before.
+			p1, p2, p3, x := GP64(), GP64(), GP64(), GP64()
+			MOVBLZX(code.As8(), x.As32())
+			POPCNTL(x.As32(), p1.As32())
+			MOVWLZX(code.As16(), x.As32())
+			POPCNTL(x.As32(), p2.As32())
+			MOVL(code.As32(), x.As32())
+			ANDL(U32(0xFFFFFF), x.As32())
+			POPCNTL(x.As32(), p3.As32())
+			POPCNTL(code.As32(), code.As32())
+			ADDQ(j, p1)
+			ADDQ(j, p2)
+			ADDQ(j, p3)
+			VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
+			VMOVDQU(out1.AsX(), Mem{Base: dp, Index: p1, Scale: 1, Disp: 4})
+			VEXTRACTI128(U8(1), out0, Mem{Base: dp, Index: p2, Scale: 1, Disp: 8})
+			VEXTRACTI128(U8(1), out1, Mem{Base: dp, Index: p3, Scale: 1, Disp: 12})
+			LEAQ(Mem{Base: j, Index: code, Scale: 1, Disp: 16}, j)
+		} else {
+			// Each group of 4 units takes the bytes its entry counts: the
+			// stores go at j plus the counts before.
+			for _, o := range []reg.GPVirtual{o0, o1, o2, o3} {
+				MOVBLZX(Mem{Base: base, Index: o, Scale: 1, Disp: 15}, o.As32())
+			}
+			p1, p2, p3, n3 := o0, o1, o2, o3
+			ADDQ(j, p1)
+			ADDQ(p1, p2)
+			ADDQ(p2, p3)
+			VMOVDQU(out0.AsX(), asm.At(dp, j, 0))
+			VMOVDQU(out1.AsX(), asm.At(dp, p1, 0))
+			VEXTRACTI128(U8(1), out0, asm.At(dp, p2, 0))
+			VEXTRACTI128(U8(1), out1, asm.At(dp, p3, 0))
+			LEAQ(Mem{Base: p3, Index: n3, Scale: 1}, j)
+		}
 		ADDQ(U8(uint8(step)), i)
 		JMP(p.Ref("loop"))
 	}

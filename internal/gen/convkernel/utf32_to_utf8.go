@@ -379,7 +379,7 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		JNZ(p.Ref("eight"))
 		VPACKUSDW(c2, c, v)
 		VPERMQ(U8(0xD8), v, v)
-		bmpToUTF8AVX2(tab, p, v, dp, i, j, 64, p.Ref("eight"))
+		bmpToUTF8AVX2(tab, p, v, dp, i, j, 64, p.Ref("eight"), false)
 		p.Label("eight")
 		// Eight characters above the BMP (Emoji): every lane is four
 		// bytes, so the block needs neither lengths nor packing. The
