@@ -337,13 +337,13 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		VPTESTMD(t.splat(0xFFFFFF80), c, k)
 		KORTESTW(k, k)
 		JNZ(p.Ref("wide"))
-		asciiFour512(p, c, swap, sp, dp, i, j, sLim4, dLim, t)
+		asciiFour(w, p, c, swap, sp, dp, i, j, sLim4, dLim, t)
 		VPMOVDB(c, asm.At(dp, j, 0))
 		ADDQ(U8(16), j)
 	} else {
 		VPTEST(t.splat(0xFFFFFF80), c)
 		JNZ(p.Ref("wide"))
-		asciiFourAVX2(p, c, swap, sp, dp, i, j, sLim4, dLim, t)
+		asciiFour(w, p, c, swap, sp, dp, i, j, sLim4, dLim, t)
 		// Byte 0 of each lane to the first four bytes of each half, then
 		// the halves' first four bytes side by side.
 		x, h := YMM(), XMM()
@@ -497,108 +497,84 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	epilogue(p, i, j)
 }
 
-// asciiFourAVX2 takes a block c of ASCII and converts it with the three
-// after it (128 bytes, 32 lanes) at once, where there is src for them, and
-// goes on so while the characters are ASCII; else it falls through to the
-// one-block code with c. Only ASCII blocks pay for it: tried on every
-// block, it cost the other texts 5-23% (Emoji, CJK). Every lane is clamped
-// to 0x80 (VPMINUD) before two VPACKUSDW and a VPACKUSWB narrow the 32
-// lanes to bytes and VPERMD puts them in order: a 32-byte store holding
-// the characters up to the first other one, whose high bit marks it, and
-// i and j advance to that character, where the next block starts (the
-// ASCII stretches of HTML end without a block of their own). swap is the
-// byte-order pattern of big-endian input, nil for little-endian.
-func asciiFourAVX2(p asm.Scope, c, swap reg.VecVirtual, sp, dp, i, j, sLim4, dLim reg.GPVirtual, t *wideTab) {
+// asciiFour takes a block c of ASCII and converts it with the three after
+// it at once (128 bytes and 32 lanes on AVX2, 256 and 64 on AVX-512), where
+// there is src for them, and goes on so while the characters are ASCII;
+// else it falls through to the one-block code with c. Only ASCII blocks pay
+// for it: tried on every block, it cost the other texts 5-23% (Emoji, CJK).
+// One test of the four blocks' OR, then two VPACKUSDW and a VPACKUSWB
+// narrow the lanes to bytes and VPERMD puts them in order (four port-5
+// micro-ops a step) for one store; i and j advance to the first character
+// that is not ASCII, where the next block starts (the ASCII stretches of
+// HTML end without a block of their own). On AVX-512, where the one-block
+// code's VPMOVDB takes two port-5 micro-ops a block, markup is mostly ASCII
+// (japanese.html: 90% of 257,000 characters), and a block a step held its
+// UTF-32 to UTF-8 to about simdutf's speed there; each step prefetches the
+// four lines 2 KiB on: without that the path lost 3-5% on pages beyond L2
+// (english.html, arabic.html). swap is the byte-order pattern of big-endian
+// input, nil for little-endian.
+func asciiFour(w asm.Width, p asm.Scope, c, swap reg.VecVirtual, sp, dp, i, j, sLim4, dLim reg.GPVirtual, t *wideTab) {
 	CMPQ(i, sLim4)
 	JG(p.Ref("one"))
-	idx := YMM()
-	VMOVDQU(t.asciiOrder, idx)
-	p.Label("run")
-	c1, c2, c3, o := YMM(), YMM(), YMM(), YMM()
-	VMOVDQU(asm.At(sp, i, 32), c1)
-	VMOVDQU(asm.At(sp, i, 64), c2)
-	VMOVDQU(asm.At(sp, i, 96), c3)
-	if swap != nil {
-		VPSHUFB(swap, c1, c1)
-		VPSHUFB(swap, c2, c2)
-		VPSHUFB(swap, c3, c3)
+	idx := w.Vec()
+	if w.Masked() {
+		w.Load(t.asciiOrder512, idx)
+	} else {
+		w.Load(t.asciiOrder, idx)
 	}
-	VPOR(c1, c2, o)
-	VPOR(c3, o, o)
-	VPTEST(t.splat(0xFFFFFF80), o)
-	JNZ(p.Ref("one"))
-	a, b := YMM(), YMM()
-	VPACKUSDW(c1, c, a)
-	VPACKUSDW(c3, c2, b)
-	VPACKUSWB(b, a, a)
-	VPERMD(a, idx, a)
-	VMOVDQU(a, asm.At(dp, j, 0))
-	SUBQ(I8(-128), i)
-	ADDQ(U8(32), j)
-	CMPQ(i, sLim4)
-	JG(p.Ref("loop"))
-	CMPQ(j, dLim)
-	JG(p.Ref("loop"))
-	VMOVDQU(asm.At(sp, i, 0), c)
-	if swap != nil {
-		VPSHUFB(swap, c, c)
-	}
-	VPTEST(t.splat(0xFFFFFF80), c)
-	JNZ(p.Ref("wide"))
-	JMP(p.Ref("run"))
-	p.Label("one")
-}
-
-// asciiFour512 is asciiFourAVX2 for AVX-512: a block c of ASCII goes on
-// with the three after it (256 bytes, 64 lanes) while they are ASCII, one
-// test of the four (VPTESTMD of their OR) and two VPACKUSDW, a VPACKUSWB and
-// a VPERMD (four port-5 micro-ops) for 64 characters, where VPMOVDB took
-// two a block. Markup is mostly ASCII (japanese.html: 90% of 257,000
-// characters), and a block a step held its UTF-32 to UTF-8 to about
-// simdutf's speed there. Each step prefetches the four lines 2 KiB on: without
-// that the path lost 3-5% on pages beyond L2 (english.html, arabic.html).
-func asciiFour512(p asm.Scope, c, swap reg.VecVirtual, sp, dp, i, j, sLim4, dLim reg.GPVirtual, t *wideTab) {
-	CMPQ(i, sLim4)
-	JG(p.Ref("one"))
-	idx := ZMM()
-	VMOVDQU64(t.asciiOrder512, idx)
 	p.Label("run")
-	c1, c2, c3, o := ZMM(), ZMM(), ZMM(), ZMM()
-	VMOVDQU64(asm.At(sp, i, 64), c1)
-	VMOVDQU64(asm.At(sp, i, 128), c2)
-	VMOVDQU64(asm.At(sp, i, 192), c3)
-	for off := 0; off < 256; off += 64 {
-		PREFETCHT0(asm.At(sp, i, 2048+off))
+	n := w.Bytes
+	c1, c2, c3, o := w.Vec(), w.Vec(), w.Vec(), w.Vec()
+	w.Load(asm.At(sp, i, n), c1)
+	w.Load(asm.At(sp, i, 2*n), c2)
+	w.Load(asm.At(sp, i, 3*n), c3)
+	if w.Masked() {
+		for off := 0; off < 4*64; off += 64 {
+			PREFETCHT0(asm.At(sp, i, 2048+off))
+		}
 	}
 	if swap != nil {
 		VPSHUFB(swap, c1, c1)
 		VPSHUFB(swap, c2, c2)
 		VPSHUFB(swap, c3, c3)
 	}
-	VPORD(c1, c2, o)
-	VPORD(c3, o, o)
-	k := K()
-	VPTESTMD(t.splat(0xFFFFFF80), o, k)
-	KORTESTW(k, k)
+	w.Or(c1, c2, o)
+	w.Or(c3, o, o)
+	var k reg.OpmaskVirtual
+	notASCII := func(v reg.VecVirtual) {
+		if w.Masked() {
+			VPTESTMD(t.splat(0xFFFFFF80), v, k)
+			KORTESTW(k, k)
+		} else {
+			VPTEST(t.splat(0xFFFFFF80), v)
+		}
+	}
+	if w.Masked() {
+		k = K()
+	}
+	notASCII(o)
 	JNZ(p.Ref("one"))
-	a, b := ZMM(), ZMM()
+	a, b := w.Vec(), w.Vec()
 	VPACKUSDW(c1, c, a)
 	VPACKUSDW(c3, c2, b)
 	VPACKUSWB(b, a, a)
 	VPERMD(a, idx, a)
-	VMOVDQU64(a, asm.At(dp, j, 0))
-	ADDQ(U32(256), i)
-	ADDQ(U8(64), j)
+	w.Store(a, asm.At(dp, j, 0))
+	if w.Masked() {
+		ADDQ(U32(4*n), i)
+	} else {
+		SUBQ(I8(-4*n), i) // 128 fits a signed byte only negated
+	}
+	ADDQ(U8(n), j)
 	CMPQ(i, sLim4)
 	JG(p.Ref("loop"))
 	CMPQ(j, dLim)
 	JG(p.Ref("loop"))
-	VMOVDQU64(asm.At(sp, i, 0), c)
+	w.Load(asm.At(sp, i, 0), c)
 	if swap != nil {
 		VPSHUFB(swap, c, c)
 	}
-	VPTESTMD(t.splat(0xFFFFFF80), c, k)
-	KORTESTW(k, k)
+	notASCII(c)
 	JNZ(p.Ref("wide"))
 	JMP(p.Ref("run"))
 	p.Label("one")
