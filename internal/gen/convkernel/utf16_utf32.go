@@ -202,176 +202,94 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	utf16ToUTF32AVX512(t, p, dp, sp, i, j, sLim, dLim, inBE, in, out)
 }
 
-// utf16ToUTF32AVX512 is utf16ToUTF32's loop for AVX-512, with the shape of
-// utf16ToUTF32AVX2's: two blocks a step, constants in registers. The check
-// leaves port 5 alone: v - 0xD800 is below 0x800 in a surrogate's unit,
-// 0x87FF less that (saturating) has its sign bit set there and only there,
-// and VPMOVW2M, on port 0, takes the sign bits (VPCMPEQW into an opmask would
-// be on port 5). Little-endian units are widened straight from memory,
-// VPMOVZXWD of 32 bytes (a load and one port-5 micro-op each), where the
-// halves of the register took VEXTRACTI64X4 as well; big-endian ones, which
-// are swapped first, from the register. The two-block step prefetches as
-// utf16ToUTF32AVX2's does, every line of it (hebrew.html, chinese.html +9%).
-func utf16ToUTF32AVX512(t *wideTab, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirtual, inBE bool, in, out func(reg.VecVirtual)) {
+// wideningParts are what utf16ToUTF32Loop does differently on AVX-512 and
+// on AVX2, each part with the registers it keeps through the loop.
+type wideningParts struct {
+	// flagTwo marks in fa and fb the surrogates of blocks v and b, then
+	// ORs fb with fa; flagOne marks those of v in fa.
+	flagTwo func(v, b, fa, fb reg.VecVirtual)
+	flagOne func(v, fa reg.VecVirtual)
+	// test sets the flags (ZF clear) when f marks a unit.
+	test func(f reg.VecVirtual)
+	// widen writes block v, loaded from src[i+soff:], at dst[j+doff:].
+	widen func(v reg.VecVirtual, soff, doff int)
+	// pairs is the path of a block v with surrogates; it ends the kernel.
+	pairs func(v reg.VecVirtual)
+}
+
+// addConst adds n to r, an 8-bit immediate where one holds it.
+func addConst(n int, r reg.GPVirtual) {
+	if n < 128 {
+		ADDQ(U8(n), r)
+	} else {
+		ADDQ(U32(n), r)
+	}
+}
+
+// subConst subtracts n from r, as addConst adds.
+func subConst(n int, r reg.GPVirtual) {
+	if n < 128 {
+		SUBQ(U8(n), r)
+	} else {
+		SUBQ(U32(n), r)
+	}
+}
+
+// utf16ToUTF32Loop is utf16ToUTF32's loop on both sets: two blocks a step
+// while src and dst have room for them, with one check of both for
+// surrogates; a block with surrogates goes to the one-block step and its
+// pairs path, and the loop stays there, one block a step, until a block
+// without them (runs of Emoji). The two-block step prefetches every line of
+// src 1 KiB ahead and of dst 2 KiB ahead (PREFETCHT0, which takes a line no
+// other core holds in the exclusive state, so the store needs no more): on
+// text in L2 or beyond that was worth 2-13% (chinese.html, thai.html,
+// hebrew.html). The sets' parts keep port 5, the shuffle port, which held
+// both loops to its rate on text in L1 or L2, to one or two micro-ops a
+// block (utf16ToUTF32AVX512, utf16ToUTF32AVX2). parts loads the set's
+// constants and returns its parts; their test makes the register it reads
+// (an opmask or a 32-bit register) on its first call, after the loop's
+// vectors, which keeps the generated code as it was before the fold.
+func utf16ToUTF32Loop(w asm.Width, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirtual, in func(reg.VecVirtual), parts func() wideningParts) {
+	n := w.Bytes
 	sLim2, dLim2 := GP64(), GP64()
 	MOVQ(sLim, sLim2)
-	SUBQ(U8(64), sLim2)
+	subConst(n, sLim2)
 	MOVQ(dLim, dLim2)
-	SUBQ(U32(128), dLim2)
-	base, band := ZMM(), ZMM()
-	VMOVDQU64(t.splat(0xD800D800), base)
-	VMOVDQU64(t.splat(0x87FF87FF), band)
-	// flag sets the sign bit of the units of v that are surrogates.
-	flag := func(v, f reg.VecVirtual) {
-		VPSUBW(base, v, f)
-		VPSUBUSW(f, band, f)
-	}
-	widen := func(v reg.VecVirtual, off, doff int) {
-		c0, c1 := ZMM(), ZMM()
-		if inBE {
-			y := YMM()
-			VPMOVZXWD(v.AsY(), c0)
-			VEXTRACTI64X4(U8(1), v, y)
-			VPMOVZXWD(y, c1)
-		} else {
-			VPMOVZXWD(asm.At(sp, i, off), c0)
-			VPMOVZXWD(asm.At(sp, i, off+32), c1)
-		}
-		out(c0)
-		out(c1)
-		VMOVDQU64(c0, asm.At(dp, j, doff))
-		VMOVDQU64(c1, asm.At(dp, j, doff+64))
-	}
-	v, b, fa, fb := ZMM(), ZMM(), ZMM(), ZMM()
-	k := K()
+	subConst(2*n, dLim2)
+	k := parts()
+	v, b, fa, fb := w.Vec(), w.Vec(), w.Vec(), w.Vec()
 	p.Label("loop")
 	CMPQ(i, sLim2)
 	JG(p.Ref("one"))
 	CMPQ(j, dLim2)
 	JG(p.Ref("one"))
-	VMOVDQU64(asm.At(sp, i, 0), v)
-	VMOVDQU64(asm.At(sp, i, 64), b)
-	for _, off := range []int{0, 64} {
+	w.Load(asm.At(sp, i, 0), v)
+	w.Load(asm.At(sp, i, n), b)
+	for off := 0; off < 2*n; off += 64 {
 		PREFETCHT0(asm.At(sp, i, 1024+off))
 	}
-	for _, off := range []int{0, 64, 128, 192} {
+	for off := 0; off < 4*n; off += 64 {
 		PREFETCHT0(asm.At(dp, j, 2048+off))
 	}
 	in(v)
 	in(b)
-	flag(v, fa)
-	flag(b, fb)
-	VPORQ(fa, fb, fb)
-	VPMOVW2M(fb, k)
-	KORTESTD(k, k)
+	k.flagTwo(v, b, fa, fb)
+	k.test(fb)
 	JNZ(p.Ref("mixed"))
-	widen(v, 0, 0)
-	widen(b, 64, 128)
-	ADDQ(U32(128), i)
-	ADDQ(U32(256), j)
-	JMP(p.Ref("loop"))
-	// A surrogate in one of the two: as in utf16ToUTF32AVX2.
-	p.Label("mixed")
-	VPMOVW2M(fa, k)
-	KORTESTD(k, k)
-	JNZ(p.Ref("pairs"))
-	widen(v, 0, 0)
-	ADDQ(U8(64), i)
-	ADDQ(U32(128), j)
-	JMP(p.Ref("body"))
-	p.Label("one")
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
-	p.Label("body")
-	VMOVDQU64(asm.At(sp, i, 0), v)
-	in(v)
-	flag(v, fa)
-	VPMOVW2M(fa, k)
-	KORTESTD(k, k)
-	JNZ(p.Ref("pairs"))
-	widen(v, 0, 0)
-	ADDQ(U8(64), i)
-	ADDQ(U32(128), j)
-	JMP(p.Ref("loop"))
-	p.Label("pairs")
-	pairsToUTF32(t, p, v, sp, i, j, dp, sLim, dLim, in, out)
-	epilogue(p, i, j)
-}
-
-// utf16ToUTF32AVX2 is utf16ToUTF32's loop for AVX2. It takes two blocks a
-// step while src and dst have room for them, with the masks, the zero and
-// the byte-order patterns in registers, one check of both blocks for
-// surrogates (VPMOVMSKB, not VPTEST, which costs a port-5 micro-op) and
-// the widening spread over the shuffle ports: VPERMQ puts the quarters of
-// the block in the order 0, 2, 1, 3, and VPUNPCKLWD and VPUNPCKHWD with
-// zero, which stay in their 128-bit lanes, widen the units 0-7 and 8-15.
-// VPMOVZXWD would take port 5 twice a block and VEXTRACTI128 once more:
-// three port-5 micro-ops a block against one, which held the loop to the
-// rate of that port on text in L1 or L2. A block with surrogates goes to
-// the one-block step and its pairs path, and the loop stays there, one block a
-// step, until a block without them (runs of Emoji). The two-block step
-// prefetches src 1 KiB and dst 2 KiB ahead (PREFETCHT0, which takes a line
-// no other core holds in the exclusive state, so the store needs no more):
-// on text in L2 or beyond that was worth 2-13% (chinese.html, thai.html).
-func utf16ToUTF32AVX2(t *wideTab, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirtual, in, out func(reg.VecVirtual)) {
-	sLim2, dLim2 := GP64(), GP64()
-	MOVQ(sLim, sLim2)
-	SUBQ(U8(32), sLim2)
-	MOVQ(dLim, dLim2)
-	SUBQ(U8(64), dLim2)
-	top, sur, zero := YMM(), YMM(), YMM()
-	VMOVDQU(t.splat(0xF800F800), top)
-	VMOVDQU(t.splat(0xD800D800), sur)
-	VPXOR(zero, zero, zero)
-	widen := func(x reg.VecVirtual, off int) {
-		q, lo, hi := YMM(), YMM(), YMM()
-		VPERMQ(U8(0xD8), x, q)
-		VPUNPCKLWD(zero, q, lo)
-		VPUNPCKHWD(zero, q, hi)
-		out(lo)
-		out(hi)
-		VMOVDQU(lo, asm.At(dp, j, off))
-		VMOVDQU(hi, asm.At(dp, j, off+32))
-	}
-	v, b, sa, sb := YMM(), YMM(), YMM(), YMM()
-	m := GP32()
-	p.Label("loop")
-	CMPQ(i, sLim2)
-	JG(p.Ref("one"))
-	CMPQ(j, dLim2)
-	JG(p.Ref("one"))
-	VMOVDQU(asm.At(sp, i, 0), v)
-	VMOVDQU(asm.At(sp, i, 32), b)
-	PREFETCHT0(asm.At(sp, i, 1024))
-	PREFETCHT0(asm.At(dp, j, 2048))
-	PREFETCHT0(asm.At(dp, j, 2048+64))
-	in(v)
-	in(b)
-	VPAND(top, v, sa)
-	VPAND(top, b, sb)
-	VPCMPEQW(sur, sa, sa)
-	VPCMPEQW(sur, sb, sb)
-	VPOR(sa, sb, sb)
-	VPMOVMSKB(sb, m)
-	TESTL(m, m)
-	JNZ(p.Ref("mixed"))
-	widen(v, 0)
-	widen(b, 64)
-	ADDQ(U8(64), i)
-	ADDQ(U32(128), j)
+	k.widen(v, 0, 0)
+	k.widen(b, n, 2*n)
+	addConst(2*n, i)
+	addConst(4*n, j)
 	JMP(p.Ref("loop"))
 	// A surrogate in one of the two: the first block, when it has none,
 	// is widened, and the one-block step goes on from the second (the
 	// room for both was checked).
 	p.Label("mixed")
-	VPMOVMSKB(sa, m)
-	TESTL(m, m)
+	k.test(fa)
 	JNZ(p.Ref("pairs"))
-	widen(v, 0)
-	ADDQ(U8(32), i)
-	ADDQ(U8(64), j)
+	k.widen(v, 0, 0)
+	addConst(n, i)
+	addConst(2*n, j)
 	JMP(p.Ref("body"))
 	p.Label("one")
 	CMPQ(i, sLim)
@@ -379,20 +297,124 @@ func utf16ToUTF32AVX2(t *wideTab, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVi
 	CMPQ(j, dLim)
 	JG(p.Ref("done"))
 	p.Label("body")
-	VMOVDQU(asm.At(sp, i, 0), v)
+	w.Load(asm.At(sp, i, 0), v)
 	in(v)
-	VPAND(top, v, sa)
-	VPCMPEQW(sur, sa, sa)
-	VPMOVMSKB(sa, m)
-	TESTL(m, m)
+	k.flagOne(v, fa)
+	k.test(fa)
 	JNZ(p.Ref("pairs"))
-	widen(v, 0)
-	ADDQ(U8(32), i)
-	ADDQ(U8(64), j)
+	k.widen(v, 0, 0)
+	addConst(n, i)
+	addConst(2*n, j)
 	JMP(p.Ref("loop"))
 	p.Label("pairs")
-	pairsToUTF32AVX2(t, p, v, i, j, dp, out)
+	k.pairs(v)
 	epilogue(p, i, j)
+}
+
+// utf16ToUTF32AVX512 is utf16ToUTF32's loop for AVX-512. The check leaves
+// port 5 alone: v - 0xD800 is below 0x800 in a surrogate's unit, 0x87FF
+// less that (saturating) has its sign bit set there and only there, and
+// VPMOVW2M, on port 0, takes the sign bits (VPCMPEQW into an opmask would
+// be on port 5). Little-endian units are widened straight from memory,
+// VPMOVZXWD of 32 bytes (a load and one port-5 micro-op each), where the
+// halves of the register took VEXTRACTI64X4 as well; big-endian ones, which
+// are swapped first, from the register.
+func utf16ToUTF32AVX512(t *wideTab, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirtual, inBE bool, in, out func(reg.VecVirtual)) {
+	utf16ToUTF32Loop(asm.AVX512, p, dp, sp, i, j, sLim, dLim, in, func() wideningParts {
+		base, band := ZMM(), ZMM()
+		VMOVDQU64(t.splat(0xD800D800), base)
+		VMOVDQU64(t.splat(0x87FF87FF), band)
+		// flag sets the sign bit of the units of v that are surrogates.
+		flag := func(v, f reg.VecVirtual) {
+			VPSUBW(base, v, f)
+			VPSUBUSW(f, band, f)
+		}
+		var k reg.OpmaskVirtual
+		return wideningParts{
+			flagTwo: func(v, b, fa, fb reg.VecVirtual) {
+				flag(v, fa)
+				flag(b, fb)
+				VPORQ(fa, fb, fb)
+			},
+			flagOne: flag,
+			test: func(f reg.VecVirtual) {
+				if k == nil {
+					k = K()
+				}
+				VPMOVW2M(f, k)
+				KORTESTD(k, k)
+			},
+			widen: func(v reg.VecVirtual, soff, doff int) {
+				c0, c1 := ZMM(), ZMM()
+				if inBE {
+					y := YMM()
+					VPMOVZXWD(v.AsY(), c0)
+					VEXTRACTI64X4(U8(1), v, y)
+					VPMOVZXWD(y, c1)
+				} else {
+					VPMOVZXWD(asm.At(sp, i, soff), c0)
+					VPMOVZXWD(asm.At(sp, i, soff+32), c1)
+				}
+				out(c0)
+				out(c1)
+				VMOVDQU64(c0, asm.At(dp, j, doff))
+				VMOVDQU64(c1, asm.At(dp, j, doff+64))
+			},
+			pairs: func(v reg.VecVirtual) {
+				pairsToUTF32(t, p, v, sp, i, j, dp, sLim, dLim, in, out)
+			},
+		}
+	})
+}
+
+// utf16ToUTF32AVX2 is utf16ToUTF32's loop for AVX2: one check of both
+// blocks for surrogates (VPMOVMSKB, not VPTEST, which costs a port-5
+// micro-op) and the widening spread over the shuffle ports: VPERMQ puts the
+// quarters of the block in the order 0, 2, 1, 3, and VPUNPCKLWD and
+// VPUNPCKHWD with zero, which stay in their 128-bit lanes, widen the units
+// 0-7 and 8-15. VPMOVZXWD would take port 5 twice a block and VEXTRACTI128
+// once more: three port-5 micro-ops a block against one.
+func utf16ToUTF32AVX2(t *wideTab, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirtual, in, out func(reg.VecVirtual)) {
+	utf16ToUTF32Loop(asm.AVX2, p, dp, sp, i, j, sLim, dLim, in, func() wideningParts {
+		top, sur, zero := YMM(), YMM(), YMM()
+		VMOVDQU(t.splat(0xF800F800), top)
+		VMOVDQU(t.splat(0xD800D800), sur)
+		VPXOR(zero, zero, zero)
+		var m reg.GPVirtual
+		return wideningParts{
+			flagTwo: func(v, b, sa, sb reg.VecVirtual) {
+				VPAND(top, v, sa)
+				VPAND(top, b, sb)
+				VPCMPEQW(sur, sa, sa)
+				VPCMPEQW(sur, sb, sb)
+				VPOR(sa, sb, sb)
+			},
+			flagOne: func(v, sa reg.VecVirtual) {
+				VPAND(top, v, sa)
+				VPCMPEQW(sur, sa, sa)
+			},
+			test: func(f reg.VecVirtual) {
+				if m == nil {
+					m = GP32()
+				}
+				VPMOVMSKB(f, m)
+				TESTL(m, m)
+			},
+			widen: func(x reg.VecVirtual, _, off int) {
+				q, lo, hi := YMM(), YMM(), YMM()
+				VPERMQ(U8(0xD8), x, q)
+				VPUNPCKLWD(zero, q, lo)
+				VPUNPCKHWD(zero, q, hi)
+				out(lo)
+				out(hi)
+				VMOVDQU(lo, asm.At(dp, j, off))
+				VMOVDQU(hi, asm.At(dp, j, off+32))
+			},
+			pairs: func(v reg.VecVirtual) {
+				pairsToUTF32AVX2(t, p, v, i, j, dp, out)
+			},
+		}
+	})
 }
 
 // pairsToUTF32AVX2 is pairsToUTF32 for AVX2, a block v of 16 units: the lane
