@@ -66,12 +66,19 @@ func prologue(block, dstRoom int) (dp, sp, i, j, sLim, dLim reg.GPVirtual) {
 	return
 }
 
+// pastRoom jumps to p's label to when src (i beyond sLim) or dst (j beyond
+// dLim) has no room for the next step: the limits are the last offsets at
+// which a step fits.
+func pastRoom(p asm.Scope, to string, i, sLim, j, dLim reg.GPVirtual) {
+	CMPQ(i, sLim)
+	JG(p.Ref(to))
+	CMPQ(j, dLim)
+	JG(p.Ref(to))
+}
+
 func loopHead(p asm.Scope, i, j, sLim, dLim reg.GPVirtual) {
 	p.Label("loop")
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
+	pastRoom(p, "done", i, sLim, j, dLim)
 }
 
 func epilogue(p asm.Scope, i, j reg.GPVirtual) {
@@ -185,10 +192,7 @@ func asciiExit(p asm.Scope, v reg.VecVirtual, high, dp, sp, i, j reg.GPVirtual, 
 // later, such as a truncated sequence after a valid character.
 func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtual, outUnit int, be bool) {
 	p.Label("done")
-	CMPQ(i, sLim)
-	JG(p.Ref("exit"))
-	CMPQ(j, dLim)
-	JG(p.Ref("exit"))
+	pastRoom(p, "exit", i, sLim, j, dLim)
 	n := GP64()
 	var v reg.VecVirtual
 	if block == 64 {

@@ -41,10 +41,7 @@ func purePairs(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i, j
 	VMOVDQU64(t, asm.At(dp, j, 0))
 	ADDQ(U8(64), i)
 	ADDQ(U8(64), j)
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
+	pastRoom(p, "done", i, sLim, j, dLim)
 	VMOVDQU64(asm.At(sp, i, 0), v)
 	if be {
 		VPSHUFB(swap, v, v)
@@ -343,10 +340,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	LEAQ(Mem{Base: sLimF, Disp: -96}, sLim4F)
 	JMP(p.Ref("loop"))
 	p.Label("slow")
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
+	pastRoom(p, "done", i, sLim, j, dLim)
 	JMP(p.Ref("block"))
 	asm.PCAlign(alignLoop)
 	p.Label("loop")
@@ -502,10 +496,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	// other one: the Go caller would otherwise take them one at a time, at
 	// each error of a lossy conversion.
 	p.Label("done")
-	CMPQ(i, sLim)
-	JG(p.Ref("exit"))
-	CMPQ(j, dLim)
-	JG(p.Ref("exit"))
+	pastRoom(p, "exit", i, sLim, j, dLim)
 	x, a, zero := YMM(), YMM(), YMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
 	if be {
@@ -993,10 +984,7 @@ func purePairsAVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, sp, i, j, sLi
 	VMOVDQU(t, asm.At(dp, j, 0))
 	ADDQ(U8(32), i)
 	ADDQ(U8(32), j)
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
+	pastRoom(p, "done", i, sLim, j, dLim)
 	VMOVDQU(asm.At(sp, i, 0), v)
 	if swap != nil {
 		VPSHUFB(swap, v, v)

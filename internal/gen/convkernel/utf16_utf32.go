@@ -259,10 +259,7 @@ func utf16ToUTF32Loop(w asm.Width, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPV
 	k := parts()
 	v, b, fa, fb := w.Vec(), w.Vec(), w.Vec(), w.Vec()
 	p.Label("loop")
-	CMPQ(i, sLim2)
-	JG(p.Ref("one"))
-	CMPQ(j, dLim2)
-	JG(p.Ref("one"))
+	pastRoom(p, "one", i, sLim2, j, dLim2)
 	w.Load(asm.At(sp, i, 0), v)
 	w.Load(asm.At(sp, i, n), b)
 	for off := 0; off < 2*n; off += 64 {
@@ -292,10 +289,7 @@ func utf16ToUTF32Loop(w asm.Width, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPV
 	addConst(2*n, j)
 	JMP(p.Ref("body"))
 	p.Label("one")
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
+	pastRoom(p, "done", i, sLim, j, dLim)
 	p.Label("body")
 	w.Load(asm.At(sp, i, 0), v)
 	in(v)
@@ -629,10 +623,7 @@ func pairsToUTF32(t *wideTab, p asm.Scope, v reg.VecVirtual, sp, i, j, dp, sLim,
 	ADDQ(U8(64), j)
 	// Runs of Emoji: the next block, when it is sixteen pairs again, is
 	// taken here; any other goes to the one-block step.
-	CMPQ(i, sLim)
-	JG(p.Ref("one"))
-	CMPQ(j, dLim)
-	JG(p.Ref("one"))
+	pastRoom(p, "one", i, sLim, j, dLim)
 	VMOVDQU64(asm.At(sp, i, 0), v)
 	in(v)
 	s2, k2 := ZMM(), K()
@@ -781,10 +772,7 @@ func bmpPairAVX2(tab *consts, t *wideTab, p asm.Scope, c reg.VecVirtual, sp, dp,
 	VPACKUSDW(c2, c, v)
 	VPERMQ(U8(0xD8), v, v)
 	{
-		CMPQ(i, sLim4)
-		JG(p.Ref("pair"))
-		CMPQ(j, dLim4)
-		JG(p.Ref("pair"))
+		pastRoom(p, "pair", i, sLim4, j, dLim4)
 		c3, c4, o4, v2 := YMM(), YMM(), YMM(), YMM()
 		VMOVDQU(asm.At(sp, i, 64), c3)
 		VMOVDQU(asm.At(sp, i, 96), c4)
@@ -867,10 +855,7 @@ func packOrder(t *wideTab) Mem {
 // Intel's AVX-512 CPUs, and this takes 7 of them for four blocks where the
 // one-block code takes 16.
 func bmpQuad512(tab *consts, t *wideTab, p asm.Scope, c, order reg.VecVirtual, sp, dp, i, j, sLim4, dLim4 reg.GPVirtual, in func(reg.VecVirtual), outBE bool) {
-	CMPQ(i, sLim4)
-	JG(p.Ref("one"))
-	CMPQ(j, dLim4)
-	JG(p.Ref("one"))
+	pastRoom(p, "one", i, sLim4, j, dLim4)
 	c2, c3, c4 := ZMM(), ZMM(), ZMM()
 	VMOVDQU64(asm.At(sp, i, 64), c2)
 	VMOVDQU64(asm.At(sp, i, 128), c3)
@@ -913,10 +898,7 @@ func bmpQuad512(tab *consts, t *wideTab, p asm.Scope, c, order reg.VecVirtual, s
 	// After four blocks of the BMP, the next four are tried at once, the
 	// first one's range test with the others'; where that fails, the loop
 	// takes them from the start.
-	CMPQ(i, sLim4)
-	JG(p.Ref("loop"))
-	CMPQ(j, dLim4)
-	JG(p.Ref("loop"))
+	pastRoom(p, "loop", i, sLim4, j, dLim4)
 	VMOVDQU64(asm.At(sp, i, 0), c)
 	VMOVDQU64(asm.At(sp, i, 64), c2)
 	VMOVDQU64(asm.At(sp, i, 128), c3)

@@ -566,10 +566,7 @@ func asciiFour(w asm.Width, p asm.Scope, c, swap reg.VecVirtual, sp, dp, i, j, s
 		SUBQ(I8(-4*n), i) // 128 fits a signed byte only negated
 	}
 	ADDQ(U8(n), j)
-	CMPQ(i, sLim4)
-	JG(p.Ref("loop"))
-	CMPQ(j, dLim)
-	JG(p.Ref("loop"))
+	pastRoom(p, "loop", i, sLim4, j, dLim)
 	w.Load(asm.At(sp, i, 0), c)
 	if swap != nil {
 		VPSHUFB(swap, c, c)

@@ -505,10 +505,7 @@ func upToThree(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v reg.V
 		windowsUTF32(tab, p, be, dp, sp, i, j, sLim, dLim)
 		return
 	}
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
+	pastRoom(p, "done", i, sLim, j, dLim)
 	// Registers of its own, which keep the allocator within Y0-Y15.
 	w, mw := YMM(), GP64()
 	VMOVDQU(asm.At(sp, i, 0), w)

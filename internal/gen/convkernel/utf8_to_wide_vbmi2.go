@@ -206,10 +206,7 @@ func (k *wideKernel) vbmi2Blocks(c vbmi2Consts, v reg.VecVirtual, km reg.OpmaskV
 	// followed by a continuation (a lead in the last byte waits for the
 	// next block). ASCII blocks and any other go back to the main loop.
 	p.Label("two_next")
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
+	pastRoom(p, "done", i, sLim, j, dLim)
 	{
 		VMOVDQU64(asm.At(sp, i, 0), v)
 		VPMOVB2M(v, km)
