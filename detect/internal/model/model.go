@@ -801,6 +801,10 @@ func (s *RuneScorer) AddText(p []byte) {
 	ascii, words, asciiRun := l.m.asciiArr, l.wordArray(), l.ASCIICost
 	for i := 0; i < len(p); {
 		if b := p[i]; b >= 0x80 || s.wide {
+			if l.CJK {
+				i = s.addWideCJK(p, i)
+				continue
+			}
 			r, n := utf8.DecodeRune(p[i:])
 			s.Add(r)
 			i += n
@@ -858,6 +862,108 @@ func (s *RuneScorer) AddText(p []byte) {
 		s.prev, s.prevCase = l.asciiClasses()[prev], asciiCase[prev]
 		i = j
 	}
+}
+
+// addWideCJK is AddText's loop over the runes of p from i on that Add
+// scores as bigrams (those not ASCII, and the first ASCII one after them),
+// for a CJK language, and returns where it stopped: an ASCII byte after
+// an ASCII rune, or the end. It is Add written out for the one kind of
+// language the multi-byte readings are scored in, with the scorer's state
+// in locals and the UTF-8 of the BMP (all a decoder writes but for the
+// rare supplementary characters) decoded in line: a Cyrillic or Greek
+// text read as Big5, GBK or EUC-KR is mostly such runes, and calling
+// utf8.DecodeRune and Add for each of them cost a process about a million
+// instructions on 4 KiB. TestAddTextMatchesAdd holds it to Add.
+func (s *RuneScorer) addWideCJK(p []byte, i int) int {
+	l := s.L
+	n, bg, within, cc := l.N, l.bigram, &l.within, &l.Case
+	ac := l.asciiClasses()
+	words := l.Words
+	hasWords := words != ""
+	charIndex, charPages, rare := l.charIndex, l.charPages, &l.rare
+	asciiRun := l.ASCIICost
+	prev, prevCase, prevRune, wide := s.prev, s.prevCase, s.prevRune, s.wide
+	cost, wideCost, runes, bads, letters := s.Cost, s.WideCost, s.Runes, s.Bads, s.Letters
+	wideN, foreign, wsum, wordPrev, cases := s.Wide, s.Foreign, s.words, s.wordPrev, s.cases
+	for i < len(p) {
+		b := p[i]
+		var r rune
+		var c, k uint8
+		switch {
+		case b < 0x80:
+			if !wide {
+				goto done
+			}
+			r = rune(b)
+			c, k = ac[b], asciiCase[b]
+			i++
+		case b >= 0xE0 && b < 0xF0 && i+2 < len(p) && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
+			(b != 0xE0 || p[i+1] >= 0xA0) && (b != 0xED || p[i+1] < 0xA0):
+			// a well-formed three-byte sequence (not overlong, no surrogate)
+			r = rune(b&0x0F)<<12 | rune(p[i+1]&0x3F)<<6 | rune(p[i+2]&0x3F)
+			v := bmp(r)
+			c, k = v&classMask, v>>caseShift
+			i += 3
+		default:
+			var size int
+			r, size = utf8.DecodeRune(p[i:])
+			c, k = l.classCase(r)
+			i += size
+		}
+		if hasWords {
+			w := uint8(0)
+			if r < 0x80 {
+				w = wordClass[r]
+			}
+			if w|wordPrev != 0 {
+				wsum += int(int8(words[int(wordPrev)*WordClasses+int(w)]))
+			}
+			wordPrev = w
+		}
+		if isASCIILetter(r) {
+			letters++
+			if !isASCIILetter(prevRune) {
+				cost += asciiRun
+			}
+		}
+		cases += int(cc[(prevCase<<2|k)&15])
+		prevCase = k
+		wide = r >= 0x80
+		prevRune = r
+		bc := int(bg[int(prev)*n+int(c)]) + int(within[c&(MaxClasses-1)])
+		if c >= ASCIILetter { // Lang.charCost
+			k := int(rare[c])
+			if b := uint32(r) >> 8; b < uint32(len(charIndex)) {
+				if pg := charIndex[b]; pg != 0 {
+					if x := charPages[(int(pg)-1)<<8|int(r&0xFF)]; x != 0 {
+						k = int(x) - 1
+					}
+				}
+			}
+			bc += k
+		}
+		cost += bc
+		wideCost += bc
+		if r >= 0x80 {
+			wideN++
+			if foreignClass(c) {
+				foreign++
+			}
+		}
+		if c == Bad {
+			bads++
+		}
+		prev = c
+		runes++
+	}
+done:
+	s.prev, s.prevCase, s.prevRune, s.wide = prev, prevCase, prevRune, wide
+	s.Cost, s.WideCost, s.Runes, s.Bads, s.Letters = cost, wideCost, runes, bads, letters
+	s.Wide, s.Foreign, s.cases = wideN, foreign, cases
+	if hasWords {
+		s.words, s.wordPrev = wsum, wordPrev
+	}
+	return i
 }
 
 // noWords is the word array of a language without Words.
