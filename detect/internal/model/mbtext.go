@@ -3,6 +3,8 @@ package model
 import (
 	"bytes"
 	"sync"
+
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // mbText is a text read as the multi-byte encodings, cut into what they
@@ -36,8 +38,9 @@ type mbText struct {
 	// the one after each piece (pairs at the piece's end up to the next
 	// piece or the end of x).
 	stretches []mbStretch
-	// words holds, for the languages met so far, the sum of Lang.Words
-	// over each stretch's pairs.
+	// words holds, for the languages met so far (one for all those with
+	// the same Lang.Words), the sum of Lang.Words over each stretch's
+	// pairs.
 	words []mbWords
 }
 
@@ -138,7 +141,7 @@ func stretchOf(x []byte, a, b int, ascii *[128 * 128]uint8) mbStretch {
 // wordSums returns the sum of l.Words over each stretch's pairs.
 func (t *mbText) wordSums(l *Lang, wt *[1 << 10]int8) []int32 {
 	for _, w := range t.words {
-		if w.l == l {
+		if w.l == l || w.l.Words == l.Words { // (the CJK languages share theirs)
 			return w.sums
 		}
 	}
@@ -202,6 +205,8 @@ func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
 	if err != nil {
 		return false, false
 	}
+	// (decoders write well-formed UTF-8; checked once, in bulk)
+	valid := utf8kernel.ValidPrefix(text) == len(text)
 	// The pieces' texts, in order, and the ends of the stretches after
 	// them, for each scorer in turn.
 	segs := text
@@ -226,7 +231,7 @@ func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
 				}
 				seg, rest = rest[:n], rest[n+1:]
 			}
-			s.AddText(seg)
+			s.addText(seg, valid)
 			t.addStretch(s, k+1, words)
 			last = seg
 		}

@@ -81,7 +81,10 @@ type Lang struct {
 	ascii atomic.Pointer[[0x80]uint8]
 	// wordArr is Words at a<<5|b, built on first use (wordArray) for
 	// AddText's loop.
-	wordArr  atomic.Pointer[[1 << 10]int8]
+	wordArr atomic.Pointer[[1 << 10]int8]
+	// pairArr is BigramCost at a<<4|b for a CJK language (NumCoarse
+	// classes), built on first use (pairCosts) for AddText's loop.
+	pairArr  atomic.Pointer[[256]uint16]
 	low      atomic.Pointer[[lowLetters]uint8]
 	lowMu    sync.Mutex
 	alphabet string
@@ -796,13 +799,18 @@ func (l *Lang) classCase(r rune) (c, k uint8) {
 // ASCII is added a byte at a time in registers, its classes not looked up
 // but the last one's: the text decoded from a single-byte language's
 // input read as a multi-byte encoding is mostly such runs.
-func (s *RuneScorer) AddText(p []byte) {
+func (s *RuneScorer) AddText(p []byte) { s.addText(p, false) }
+
+// addText is AddText; valid says p is known to be well-formed UTF-8 (a
+// decoder's output, checked), which the loop over non-ASCII runes then
+// does not check again.
+func (s *RuneScorer) addText(p []byte, valid bool) {
 	l := s.L
 	ascii, words, asciiRun := l.m.asciiArr, l.wordArray(), l.ASCIICost
 	for i := 0; i < len(p); {
 		if b := p[i]; b >= 0x80 || s.wide {
 			if l.CJK {
-				i = s.addWideCJK(p, i)
+				i = s.addWideCJK(p, i, valid)
 				continue
 			}
 			r, n := utf8.DecodeRune(p[i:])
@@ -864,106 +872,187 @@ func (s *RuneScorer) AddText(p []byte) {
 	}
 }
 
-// addWideCJK is AddText's loop over the runes of p from i on that Add
-// scores as bigrams (those not ASCII, and the first ASCII one after them),
-// for a CJK language, and returns where it stopped: an ASCII byte after
-// an ASCII rune, or the end. It is Add written out for the one kind of
-// language the multi-byte readings are scored in, with the scorer's state
-// in locals and the UTF-8 of the BMP (all a decoder writes but for the
-// rare supplementary characters) decoded in line: a Cyrillic or Greek
-// text read as Big5, GBK or EUC-KR is mostly such runes, and calling
-// utf8.DecodeRune and Add for each of them cost a process about a million
-// instructions on 4 KiB. TestAddTextMatchesAdd holds it to Add.
-func (s *RuneScorer) addWideCJK(p []byte, i int) int {
+// addWideCJK is AddText's step for a CJK language at a rune Add scores as
+// a bigram (one not ASCII, or the first ASCII one after them): the run of
+// non-ASCII runes from i on (wideRunCJK), then the ASCII rune after them
+// (asciiAfterWide); it returns where it stopped. A Cyrillic or Greek text
+// read as Big5, GBK or EUC-KR is mostly such runes, and utf8.DecodeRune and
+// Add for each of them were most of what a process detecting one small
+// such file cost. TestAddTextMatchesAdd and TestAddTextMatchesAddRandom
+// hold it to Add.
+func (s *RuneScorer) addWideCJK(p []byte, i int, valid bool) int {
+	if p[i] >= 0x80 {
+		i = s.wideRunCJK(p, i, valid)
+	}
+	if i < len(p) && p[i] < 0x80 && s.wide {
+		s.asciiAfterWide(p[i])
+		i++
+	}
+	return i
+}
+
+// wideIncr is what a non-ASCII rune of class c adds to wideBMP's packed
+// counts: Runes, Wide, Foreign and Bads, 16 bits each.
+var wideIncr = func() (t [16]uint64) {
+	for c := range t {
+		t[c] = 1 | 1<<16
+		if foreignClass(uint8(c)) {
+			t[c] |= 1 << 32
+		}
+		if c == Bad {
+			t[c] |= 1 << 48
+		}
+	}
+	return t
+}()
+
+// wideRunCJK adds the non-ASCII runes of p from i on, up to an ASCII byte
+// or the end, as Add would (the UTF-8 of the BMP decoded in line by
+// wideBMP, anything else through Add), and returns where it stopped.
+func (s *RuneScorer) wideRunCJK(p []byte, i int, valid bool) int {
 	l := s.L
-	n, bg, within, cc := l.N, l.bigram, &l.within, &l.Case
-	ac := l.asciiClasses()
-	words := l.Words
-	hasWords := words != ""
+	// A non-ASCII rune after an ASCII letter ends a word: charged once,
+	// before the run (within it the previous word class stays 0).
+	if l.Words != "" && s.wordPrev != 0 {
+		s.words += int(int8(l.Words[int(s.wordPrev)*WordClasses]))
+		s.wordPrev = 0
+	}
+	for i < len(p) && p[i] >= 0x80 {
+		i = s.wideBMP(p, i, valid)
+		if i < len(p) && p[i] >= 0x80 && !bmpAt(p, i) {
+			r, n := utf8.DecodeRune(p[i:])
+			s.Add(r)
+			i += n
+		}
+	}
+	return i
+}
+
+// bmpAt reports whether p holds at i the UTF-8 of a BMP character of two
+// or three bytes, well formed.
+func bmpAt(p []byte, i int) bool {
+	b := p[i]
+	switch {
+	case b >= 0xE0 && b < 0xF0:
+		return i+2 < len(p) && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
+			(b != 0xE0 || p[i+1] >= 0xA0) && (b != 0xED || p[i+1] < 0xA0)
+	case b >= 0xC2 && b < 0xE0:
+		return i+1 < len(p) && p[i+1]&0xC0 == 0x80
+	}
+	return false
+}
+
+// wideBMP adds the BMP characters of p from i on (bmpAt), as Add would,
+// up to anything else, and returns where it stopped; at most 65,535 of
+// them, which its packed counts hold. valid says p is well-formed UTF-8.
+func (s *RuneScorer) wideBMP(p []byte, i int, valid bool) int {
+	l := s.L
+	pc, cc := l.pairCosts(), &l.Case
 	charIndex, charPages, rare := l.charIndex, l.charPages, &l.rare
-	asciiRun := l.ASCIICost
-	prev, prevCase, prevRune, wide := s.prev, s.prevCase, s.prevRune, s.wide
-	cost, wideCost, runes, bads, letters := s.Cost, s.WideCost, s.Runes, s.Bads, s.Letters
-	wideN, foreign, wsum, wordPrev, cases := s.Wide, s.Foreign, s.words, s.wordPrev, s.cases
-	for i < len(p) {
+	end := min(len(p), i+(1<<17)-2)
+	prev, prevCase := uint(s.prev), uint(s.prevCase)
+	wideCost, cases := s.WideCost, s.cases
+	var packed uint64
+	r := rune(-1)
+loop:
+	for i < end {
 		b := p[i]
-		var r rune
-		var c, k uint8
 		switch {
-		case b < 0x80:
-			if !wide {
-				goto done
+		case b >= 0xF0 || b < 0xC2:
+			break loop
+		case b >= 0xE0:
+			if i+2 >= len(p) || !valid && !bmpAt(p, i) {
+				break loop
 			}
-			r = rune(b)
-			c, k = ac[b], asciiCase[b]
-			i++
-		case b >= 0xE0 && b < 0xF0 && i+2 < len(p) && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
-			(b != 0xE0 || p[i+1] >= 0xA0) && (b != 0xED || p[i+1] < 0xA0):
-			// a well-formed three-byte sequence (not overlong, no surrogate)
 			r = rune(b&0x0F)<<12 | rune(p[i+1]&0x3F)<<6 | rune(p[i+2]&0x3F)
-			v := bmp(r)
-			c, k = v&classMask, v>>caseShift
 			i += 3
 		default:
-			var size int
-			r, size = utf8.DecodeRune(p[i:])
-			c, k = l.classCase(r)
-			i += size
-		}
-		if hasWords {
-			w := uint8(0)
-			if r < 0x80 {
-				w = wordClass[r]
+			if i+1 >= len(p) || !valid && p[i+1]&0xC0 != 0x80 {
+				break loop
 			}
-			if w|wordPrev != 0 {
-				wsum += int(int8(words[int(wordPrev)*WordClasses+int(w)]))
-			}
-			wordPrev = w
+			r = rune(b&0x1F)<<6 | rune(p[i+1]&0x3F)
+			i += 2
 		}
-		if isASCIILetter(r) {
-			letters++
-			if !isASCIILetter(prevRune) {
-				cost += asciiRun
-			}
-		}
+		v := bmpBlocks[uint(bmpIndex[uint32(r)/BMPBlock&(1<<16/BMPBlock-1)])*BMPBlock+uint(uint32(r)%BMPBlock)]
+		c, k := uint(v&classMask), uint(v>>caseShift)
 		cases += int(cc[(prevCase<<2|k)&15])
-		prevCase = k
-		wide = r >= 0x80
-		prevRune = r
-		bc := int(bg[int(prev)*n+int(c)]) + int(within[c&(MaxClasses-1)])
+		bc := int(pc[(prev<<4|c)&255])
 		if c >= ASCIILetter { // Lang.charCost
-			k := int(rare[c])
-			if b := uint32(r) >> 8; b < uint32(len(charIndex)) {
-				if pg := charIndex[b]; pg != 0 {
-					if x := charPages[(int(pg)-1)<<8|int(r&0xFF)]; x != 0 {
-						k = int(x) - 1
+			x := int(rare[c])
+			if blk := uint32(r) >> 8; blk < uint32(len(charIndex)) {
+				if pg := charIndex[blk]; pg != 0 {
+					if y := charPages[(int(pg)-1)<<8|int(r&0xFF)]; y != 0 {
+						x = int(y) - 1
 					}
 				}
 			}
-			bc += k
+			bc += x
 		}
-		cost += bc
 		wideCost += bc
-		if r >= 0x80 {
-			wideN++
-			if foreignClass(c) {
-				foreign++
-			}
-		}
-		if c == Bad {
-			bads++
-		}
-		prev = c
-		runes++
+		packed += wideIncr[c&15]
+		prev, prevCase = c, k
 	}
-done:
-	s.prev, s.prevCase, s.prevRune, s.wide = prev, prevCase, prevRune, wide
-	s.Cost, s.WideCost, s.Runes, s.Bads, s.Letters = cost, wideCost, runes, bads, letters
-	s.Wide, s.Foreign, s.cases = wideN, foreign, cases
-	if hasWords {
-		s.words, s.wordPrev = wsum, wordPrev
+	if r < 0 {
+		return i
 	}
+	// Cost grows with WideCost here (no ASCII letter is met).
+	s.Cost += wideCost - s.WideCost
+	s.prev, s.prevCase, s.WideCost, s.cases = uint8(prev), uint8(prevCase), wideCost, cases
+	s.Runes += int(packed & 0xFFFF)
+	s.Wide += int(packed >> 16 & 0xFFFF)
+	s.Foreign += int(packed >> 32 & 0xFFFF)
+	s.Bads += int(packed >> 48)
+	s.prevRune, s.wide = r, true
 	return i
+}
+
+// asciiAfterWide is Add of the ASCII rune b after a non-ASCII one, in a
+// CJK language: the bigram from the rune before.
+func (s *RuneScorer) asciiAfterWide(b byte) {
+	l := s.L
+	r := rune(b)
+	c, k := l.asciiClasses()[b&0x7F], asciiCase[b&0x7F]
+	if l.Words != "" {
+		w := wordClass[b]
+		if w|s.wordPrev != 0 {
+			s.words += int(int8(l.Words[int(s.wordPrev)*WordClasses+int(w)]))
+		}
+		s.wordPrev = w
+	}
+	if w := wordClass[b]; w != 0 {
+		s.Letters++
+		if !isASCIILetter(s.prevRune) {
+			s.Cost += l.ASCIICost
+		}
+	}
+	s.cases += int(l.Case[(s.prevCase<<2|k)&15])
+	s.prevCase = k
+	s.wide = false
+	s.prevRune = r
+	bc := int(l.pairCosts()[(uint(s.prev)<<4|uint(c))&255]) + l.charCost(r, c)
+	s.Cost += bc
+	s.WideCost += bc
+	if c == Bad {
+		s.Bads++
+	}
+	s.prev = c
+	s.Runes++
+}
+
+// pairCosts returns BigramCost of a CJK language at a<<4|b, built on
+// first use.
+func (l *Lang) pairCosts() *[256]uint16 {
+	if t := l.pairArr.Load(); t != nil {
+		return t
+	}
+	t := new([256]uint16)
+	for a := range min(l.N, 16) {
+		for b := range min(l.N, 16) {
+			t[a<<4|b] = uint16(l.BigramCost(uint8(a), uint8(b)))
+		}
+	}
+	l.pairArr.Store(t) // computed alike by any goroutine that races here
+	return t
 }
 
 // noWords is the word array of a language without Words.

@@ -533,13 +533,33 @@ func TestAddTextMatchesAddRandom(t *testing.T) {
 				for k < len(b) && !utf8.RuneStart(b[k]) {
 					k++
 				}
-				all.AddText(b[:k])
+				all.addText(b[:k], utf8.Valid(b[:k])) // (both loops: see addText)
 				b = b[k:]
 			}
 			if one != all {
 				t.Fatalf("%s: AddText %+v, Add %+v", l.Tag, all, one)
 			}
 		}
+	}
+}
+
+// A run of non-ASCII characters longer than AddText's loop counts at
+// once (65,535) scores as Add scores it.
+func TestAddTextLongRun(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := []byte("x" + strings.Repeat("日本\ufffdé", 25000) + "\U00020000 y")
+	l := m.Lang("ja")
+	var one, all RuneScorer
+	one.L, all.L = l, l
+	for _, r := range string(b) {
+		one.Add(r)
+	}
+	all.AddText(b)
+	if one != all {
+		t.Fatalf("AddText %+v, Add %+v", all, one)
 	}
 }
 
