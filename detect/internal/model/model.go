@@ -9,6 +9,8 @@ import (
 	"math"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Character classes shared by every language model. A language's own letters
@@ -799,7 +801,7 @@ func (l *Lang) classCase(r rune) (c, k uint8) {
 // ASCII is added a byte at a time in registers, its classes not looked up
 // but the last one's: the text decoded from a single-byte language's
 // input read as a multi-byte encoding is mostly such runs.
-func (s *RuneScorer) AddText(p []byte) { s.addText(p, false) }
+func (s *RuneScorer) AddText(p []byte) { s.addText(p, utf8kernel.ValidPrefix(p) == len(p)) }
 
 // addText is AddText; valid says p is known to be well-formed UTF-8 (a
 // decoder's output, checked), which the loop over non-ASCII runes then
@@ -907,8 +909,9 @@ var wideIncr = func() (t [16]uint64) {
 }()
 
 // wideRunCJK adds the non-ASCII runes of p from i on, up to an ASCII byte
-// or the end, as Add would (the UTF-8 of the BMP decoded in line by
-// wideBMP, anything else through Add), and returns where it stopped.
+// or the end, as Add would, and returns where it stopped: in well-formed
+// UTF-8 (valid) the BMP characters through wideBMP, anything else through
+// Add.
 func (s *RuneScorer) wideRunCJK(p []byte, i int, valid bool) int {
 	l := s.L
 	// A non-ASCII rune after an ASCII letter ends a word: charged once,
@@ -918,77 +921,58 @@ func (s *RuneScorer) wideRunCJK(p []byte, i int, valid bool) int {
 		s.wordPrev = 0
 	}
 	for i < len(p) && p[i] >= 0x80 {
-		i = s.wideBMP(p, i, valid)
-		if i < len(p) && p[i] >= 0x80 && !bmpAt(p, i) {
-			r, n := utf8.DecodeRune(p[i:])
-			s.Add(r)
-			i += n
+		if valid && p[i] < 0xF0 {
+			i = s.wideBMP(p, i)
+			continue
 		}
+		r, n := utf8.DecodeRune(p[i:])
+		s.Add(r)
+		i += n
 	}
 	return i
 }
 
-// bmpAt reports whether p holds at i the UTF-8 of a BMP character of two
-// or three bytes, well formed.
-func bmpAt(p []byte, i int) bool {
-	b := p[i]
-	switch {
-	case b >= 0xE0 && b < 0xF0:
-		return i+2 < len(p) && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
-			(b != 0xE0 || p[i+1] >= 0xA0) && (b != 0xED || p[i+1] < 0xA0)
-	case b >= 0xC2 && b < 0xE0:
-		return i+1 < len(p) && p[i+1]&0xC0 == 0x80
-	}
-	return false
-}
-
-// wideBMP adds the BMP characters of p from i on (bmpAt), as Add would,
-// up to anything else, and returns where it stopped; at most 65,535 of
-// them, which its packed counts hold. valid says p is well-formed UTF-8.
-func (s *RuneScorer) wideBMP(p []byte, i int, valid bool) int {
+// wideBMP adds the characters of two and three bytes of p, well-formed
+// UTF-8, from i on, as Add would, up to any other, and returns where it
+// stopped; at most 65,535 of them, which its packed counts hold. (No call
+// in the loop: its state stays in registers.)
+func (s *RuneScorer) wideBMP(p []byte, i int) int {
 	l := s.L
 	pc, cc := l.pairCosts(), &l.Case
 	charIndex, charPages, rare := l.charIndex, l.charPages, &l.rare
 	end := min(len(p), i+(1<<17)-2)
 	prev, prevCase := uint(s.prev), uint(s.prevCase)
-	wideCost, cases := s.WideCost, s.cases
-	var packed uint64
+	// costs: WideCost's growth in the high 32 bits, the case costs' in
+	// the low (each below 2^32 for 65,535 runes)
+	var costs, packed uint64
 	r := rune(-1)
-loop:
 	for i < end {
 		b := p[i]
-		switch {
-		case b >= 0xF0 || b < 0xC2:
-			break loop
-		case b >= 0xE0:
-			if i+2 >= len(p) || !valid && !bmpAt(p, i) {
-				break loop
-			}
+		if b < 0xC0 || b >= 0xF0 {
+			break
+		}
+		if b >= 0xE0 {
 			r = rune(b&0x0F)<<12 | rune(p[i+1]&0x3F)<<6 | rune(p[i+2]&0x3F)
 			i += 3
-		default:
-			if i+1 >= len(p) || !valid && p[i+1]&0xC0 != 0x80 {
-				break loop
-			}
+		} else {
 			r = rune(b&0x1F)<<6 | rune(p[i+1]&0x3F)
 			i += 2
 		}
 		v := bmpBlocks[uint(bmpIndex[uint32(r)/BMPBlock&(1<<16/BMPBlock-1)])*BMPBlock+uint(uint32(r)%BMPBlock)]
 		c, k := uint(v&classMask), uint(v>>caseShift)
-		cases += int(cc[(prevCase<<2|k)&15])
-		bc := int(pc[(prev<<4|c)&255])
+		bc := uint64(pc[(prev<<4|c)&255])
 		if c >= ASCIILetter { // Lang.charCost
-			x := int(rare[c])
+			x := uint64(rare[c])
 			if blk := uint32(r) >> 8; blk < uint32(len(charIndex)) {
 				if pg := charIndex[blk]; pg != 0 {
 					if y := charPages[(int(pg)-1)<<8|int(r&0xFF)]; y != 0 {
-						x = int(y) - 1
+						x = uint64(y) - 1
 					}
 				}
 			}
 			bc += x
 		}
-		wideCost += bc
+		costs += bc<<32 | uint64(cc[(prevCase<<2|k)&15])
 		packed += wideIncr[c&15]
 		prev, prevCase = c, k
 	}
@@ -996,8 +980,10 @@ loop:
 		return i
 	}
 	// Cost grows with WideCost here (no ASCII letter is met).
-	s.Cost += wideCost - s.WideCost
-	s.prev, s.prevCase, s.WideCost, s.cases = uint8(prev), uint8(prevCase), wideCost, cases
+	s.Cost += int(costs >> 32)
+	s.WideCost += int(costs >> 32)
+	s.cases += int(costs & 0xFFFFFFFF)
+	s.prev, s.prevCase = uint8(prev), uint8(prevCase)
 	s.Runes += int(packed & 0xFFFF)
 	s.Wide += int(packed >> 16 & 0xFFFF)
 	s.Foreign += int(packed >> 32 & 0xFFFF)

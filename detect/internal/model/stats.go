@@ -10,6 +10,8 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Scored is one encoding's reading of a text.
@@ -755,8 +757,9 @@ func addDecoded(e *Encoding, p []byte, t *mbText, rss []RuneScorer) (endsBad, ok
 	if err != nil {
 		return false, false
 	}
+	valid := utf8kernel.ValidPrefix(text) == len(text)
 	for i := range rss {
-		rss[i].AddText(text)
+		rss[i].addText(text, valid)
 	}
 	return len(text) >= 3 && string(text[len(text)-3:]) == "\uFFFD", true
 }
