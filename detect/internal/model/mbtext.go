@@ -74,6 +74,10 @@ func mbTextOf(x []byte, ascii *[128 * 128]uint8) *mbText {
 		return nil
 	}
 	t := mbTexts.Get().(*mbText)
+	if t.pieces == nil {
+		// (room for a small file's pieces at once, not grown again and again)
+		t.pieces, t.stretches = make([]mbPiece, 0, 128), make([]mbStretch, 0, 129)
+	}
 	t.x, t.pieces, t.stretches = x, t.pieces[:0], t.stretches[:0]
 	for i := range t.words {
 		t.words[i] = mbWords{sums: t.words[i].sums[:0]}
@@ -148,6 +152,9 @@ func (t *mbText) wordSums(l *Lang, wt *[1 << 10]int8) []int32 {
 	var sums []int32
 	if n := len(t.words); n < cap(t.words) {
 		sums = t.words[:n+1][n].sums[:0]
+	}
+	if cap(sums) < len(t.stretches) {
+		sums = make([]int32, 0, len(t.stretches))
 	}
 	for _, s := range t.stretches {
 		sum := 0

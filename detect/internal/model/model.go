@@ -1053,6 +1053,15 @@ func (l *Lang) wordArray() *[1 << 10]int8 {
 	if t := l.wordArr.Load(); t != nil {
 		return t
 	}
+	// Languages with the same Words (the CJK languages) share the array.
+	if l.m != nil {
+		for _, o := range l.m.Langs {
+			if t := o.wordArr.Load(); t != nil && o.Words == l.Words {
+				l.wordArr.Store(t)
+				return t
+			}
+		}
+	}
 	t := new([1 << 10]int8)
 	for a := range WordClasses {
 		for b := range WordClasses {
