@@ -550,16 +550,18 @@ func TestAddTextLongRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := []byte("x" + strings.Repeat("日本\ufffdé", 25000) + "\U00020000 y")
-	l := m.Lang("ja")
-	var one, all RuneScorer
-	one.L, all.L = l, l
-	for _, r := range string(b) {
-		one.Add(r)
-	}
-	all.AddText(b)
-	if one != all {
-		t.Fatalf("AddText %+v, Add %+v", all, one)
+	for _, b := range [][]byte{[]byte("x" + strings.Repeat("日本\ufffdé", 25000) + "\U00020000 y"),
+		[]byte("x" + strings.Repeat("日 本a", 40000) + " y"), []byte("x" + strings.Repeat("é ", 50000) + " y")} {
+		l := m.Lang("ja")
+		var one, all RuneScorer
+		one.L, all.L = l, l
+		for _, r := range string(b) {
+			one.Add(r)
+		}
+		all.AddText(b)
+		if one != all {
+			t.Fatalf("AddText %+v, Add %+v", all, one)
+		}
 	}
 }
 
