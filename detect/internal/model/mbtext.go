@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"slices"
 	"sync"
 
 	"github.com/utf8x/utf8x/internal/utf8kernel"
@@ -208,7 +209,7 @@ func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
 		j = append(j, t.x[p.start:p.end]...)
 	}
 	*joined = j
-	text, err := e.decodeTo(buf, j)
+	text, err := decodeJoined(e, buf, j)
 	if err != nil {
 		return false, false
 	}
@@ -247,4 +248,157 @@ func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
 		endsBad = len(last) >= 3 && string(last[len(last)-3:]) == "\uFFFD"
 	}
 	return endsBad, true
+}
+
+// decodeJoined is e.decodeTo(buf, j) for j, an mbText's pieces joined by
+// NULs. For EUC-TW and Johab, whose decoders (transcode's) stop at each
+// ill-formed sequence and cost about a thousand instructions to go on
+// (Cyrillic or Greek text read so is full of them: a letter before a
+// space), the sequences that their structure alone makes ill-formed
+// (eucTWAt, johabAt) are cut out and each replaced by the U+FFFD the decoder
+// writes for it, and the rest is decoded in one call, the cuts marked by
+// NULs. TestDecodeJoinedAlike holds it to the decoder.
+func decodeJoined(e *Encoding, buf *[]byte, j []byte) ([]byte, error) {
+	var tw bool
+	switch e.Name {
+	case "euc-tw":
+		tw = true
+	case "johab":
+	default:
+		return e.decodeTo(buf, j)
+	}
+	sc := decodeBufs.Get().(*[]byte)
+	defer decodeBufs.Put(sc)
+	chunks := (*sc)[:0]
+	if cap(chunks) < len(j) {
+		chunks = make([]byte, 0, max(len(j), 4096))
+	}
+	// cuts marks, for each NUL of chunks in turn, whether it stands for
+	// an ill-formed sequence (true) or is one of j's (false)
+	var cutsBuf [256]bool
+	cuts := cutsBuf[:0]
+	last := 0
+	for u := 0; u < len(j); {
+		b := j[u]
+		if b < 0x80 {
+			if b == 0 {
+				cuts = append(cuts, false)
+			}
+			u++
+			continue
+		}
+		var n int
+		var bad bool
+		if tw {
+			n, bad = eucTWAt(j, u)
+		} else {
+			n, bad = johabAt(j, u)
+		}
+		if n == 0 {
+			break // cut short by the end: the decoder's
+		}
+		if bad {
+			chunks = append(append(chunks, j[last:u]...), 0)
+			cuts = append(cuts, true)
+			last = u + n
+		}
+		u += n
+	}
+	if len(cuts) == 0 || !slices.Contains(cuts, true) {
+		*sc = chunks
+		return e.decodeTo(buf, j)
+	}
+	chunks = append(chunks, j[last:]...)
+	*sc = chunks
+	dec := decodeBufs.Get().(*[]byte)
+	defer decodeBufs.Put(dec)
+	text, err := e.decodeTo(dec, chunks)
+	if err != nil {
+		return nil, err
+	}
+	// the decoded chunks again, into buf, each cut's NUL a U+FFFD
+	out := (*buf)[:0]
+	if need := len(text) + 2*len(cuts); cap(out) < need {
+		out = make([]byte, 0, max(need, 3*4096+16))
+	}
+	k := 0
+	for {
+		i := bytes.IndexByte(text, 0)
+		if i < 0 {
+			break
+		}
+		if k >= len(cuts) {
+			return e.decodeTo(buf, j) // (cannot happen)
+		}
+		out = append(out, text[:i]...)
+		if cuts[k] {
+			out = append(out, "\uFFFD"...)
+		} else {
+			out = append(out, 0)
+		}
+		k++
+		text = text[i+1:]
+	}
+	out = append(out, text...)
+	*buf = out
+	return out, nil
+}
+
+// eucTWAt returns the length of the EUC-TW sequence that starts with the
+// byte above 7F at p[u] and whether its structure alone makes it
+// ill-formed (one well formed but unmapped is the decoder's), or 0 when
+// the end of p cuts it short: A1-FE A1-FE (CNS 11643 plane 1) and A1-FE A1-FE (CNS 11643 plane 1) and
+// 8E A1-B0 A1-FE A1-FE (planes 1-16); a trail byte out of its range ends
+// the ill-formed sequence before it when it is ASCII, with it otherwise.
+func eucTWAt(p []byte, u int) (int, bool) {
+	switch b := p[u]; {
+	case b == 0x8E:
+		for i := 1; i < 4; i++ {
+			if u+i >= len(p) {
+				return 0, false
+			}
+			c, hi := p[u+i], byte(0xFE)
+			if i == 1 {
+				hi = 0xB0
+			}
+			if c < 0xA1 || c > hi {
+				if c < 0x80 {
+					return i, true
+				}
+				return i + 1, true
+			}
+		}
+		return 4, false
+	case b >= 0xA1 && b <= 0xFE:
+		if u+1 >= len(p) {
+			return 0, false
+		}
+		if t := p[u+1]; t < 0xA1 || t == 0xFF {
+			if t < 0x80 {
+				return 1, true
+			}
+			return 2, true
+		}
+		return 2, false
+	}
+	return 1, true
+}
+
+// johabAt is eucTWAt for Johab: a lead 84-D3, D8-DE or E0-F9, a trail
+// 31-FE (an ASCII trail out of range is read again).
+func johabAt(p []byte, u int) (int, bool) {
+	b := p[u]
+	if !(b >= 0x84 && b <= 0xD3 || b >= 0xD8 && b <= 0xDE || b >= 0xE0 && b <= 0xF9) {
+		return 1, true
+	}
+	if u+1 >= len(p) {
+		return 0, false
+	}
+	if t := p[u+1]; t < 0x31 || t == 0xFF {
+		if t < 0x80 {
+			return 1, true
+		}
+		return 2, true
+	}
+	return 2, false
 }

@@ -154,3 +154,40 @@ func TestMBTextScoresAlike(t *testing.T) {
 		}
 	}
 }
+
+// decodeJoined decodes EUC-TW and Johab (whose ill-formed sequences it
+// replaces itself) and every other encoding as its decoder does, on the
+// samples with NULs between them as mbText joins its pieces, and on
+// samples cut anywhere.
+func TestDecodeJoinedAlike(t *testing.T) {
+	xs := mbSamples(t, 3000)
+	rng := rand.New(rand.NewPCG(23, 3))
+	for i := range xs {
+		if i%3 == 0 && len(xs[i]) > 0 {
+			x := append([]byte(nil), xs[i]...)
+			for range rng.IntN(4) {
+				x[rng.IntN(len(x))] = 0
+			}
+			xs[i] = x
+		}
+	}
+	for _, e := range Encodings {
+		if e.Table != nil {
+			continue
+		}
+		for _, x := range xs {
+			buf := new([]byte)
+			got, err := decodeJoined(e, buf, x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Unwrap(e.Enc).NewDecoder().Bytes(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s %q: %q, the decoder %q", e.Name, x, got, want)
+			}
+		}
+	}
+}
