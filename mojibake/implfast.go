@@ -7,7 +7,7 @@ import (
 )
 
 // implausibleAroundMargin's loop over a repair, for the characters most
-// repairs are made of (below U+10A0, or in U+2000..U+20FF, and no mark),
+// repairs are made of (below U+10A0, or in U+2000..U+20FF),
 // reads one descriptor per character, built once from the tables its
 // general loop reads (lowInfo, scriptTable, pairs.FoldLow): what the rules
 // ask of the character in bits, its folded form for the model's pairs, and
@@ -16,12 +16,14 @@ import (
 // A descriptor's bits.
 const (
 	fdScript     = 0xFF    // the character's script (scriptOf)
-	fdStop       = 1 << 8  // a combining mark: the general loop's
+	fdStop       = 1 << 8  // the general loop's (none at present)
 	fdControl    = 1 << 9  // a character that is bad, or a C1 control: "control"
 	fdHigh       = 1 << 10 // beyond ASCII, of a script beyond Cyrillic: highScripts
 	fdGlued      = 1 << 11 // beyond ASCII, a letter of Latin, Greek or Cyrillic: the rule against gluing
 	fdCount      = 1 << 12 // of Cyrillic or a script after it: outScripts counts it (the rules read no other)
+	fdMark       = 1 << 13 // a combining mark: the rules for marks
 	fdClassShift = 16      // 5 bits: the character's class for shapeSteps
+	fdMarkShift  = 24      // 8 bits: markScript of a mark
 	fdFoldShift  = 32      // pairs.Fold of the character
 )
 
@@ -66,7 +68,7 @@ func buildFastDesc() {
 		s := scriptTable[r]
 		d := uint64(s)
 		if in.kind == kMark {
-			d |= fdStop
+			d |= fdMark | uint64(markScript(r))<<fdMarkShift
 		}
 		if in.kind == kBad || r >= 0x80 && r < 0xA0 {
 			d |= fdControl
@@ -97,6 +99,18 @@ func buildFastDesc() {
 				high = 1
 			}
 			cls = 1 + k*8 + high*4 + uint64(al)
+		} else if in.kind == kMark {
+			k := uint64(2)
+			if in.upper {
+				k = 0
+			} else if in.lower {
+				k = 1
+			}
+			high := uint64(0)
+			if r >= 0x80 {
+				high = 1
+			}
+			cls = 25 + k*2 + high
 		}
 		d |= cls << fdClassShift
 		b := r // (no case to fold from U+0800 to U+10A0, nor in U+2000..U+20FF: see pairs.Fold)
@@ -113,6 +127,22 @@ func buildFastDesc() {
 			if cls == 0 {
 				alpha = scNone
 				lower, caps, capsHigh = false, 0, false
+			} else if c := cls - 25; cls >= 25 && c < 6 {
+				// A mark: the alphabet goes on, and the shape as for a letter.
+				high, k := c&1 != 0, c>>1
+				switch k {
+				case 0:
+					if high && lower {
+						n++
+					}
+					caps++
+					capsHigh = capsHigh || high
+				case 1:
+					if caps >= 2 && capsHigh && !lower {
+						n++
+					}
+					lower, caps = true, 0
+				}
 			} else if c := cls - 1; c < 24 {
 				al, high, k := uint8(c&3), c&4 != 0, c>>3
 				if al != scNone && alpha != scNone && al != alpha {
@@ -193,6 +223,16 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 		}
 		if d&fdControl != 0 {
 			return i, "control"
+		}
+		if d&fdMark != 0 {
+			// A mark with no letter to sit on, or on a letter of another
+			// script, both written by the repair (see the general loop).
+			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
+				return i, "mark"
+			}
+			if ms := uint8(d >> fdMarkShift); i > 0 && sBefore != scNone && r>>7 != before>>7 && ms != scNone && alphabetOf(sBefore) != ms {
+				return i, "mark"
+			}
 		}
 		s := uint8(d & fdScript)
 		if d&fdGlued != 0 {
