@@ -238,19 +238,34 @@ const completionFlag = "--generate-shell-completion"
 // as long ones, as getopt and the tool always read them: -rl0 is -r -l -0,
 // -j4 and -j=4 are -j 4, and a flag that takes a value takes the next
 // argument whatever it is. urfave/cli reads -name as --name instead, and
-// takes an argument like -0 for the first of the operands. Arguments after
-// "--", and the values of long flags, are left as they are.
+// takes an argument like -0 for the first of the operands. The operands
+// of a command go last, after "--", so that urfave/cli reads none of them
+// as a flag (it would read " --json" as one); flags may still come after
+// operands, as with getopt_long. Arguments after "--", and the values of
+// long flags, are left as they are.
 func (a *app) normalizeArgs(args []string) ([]string, error) {
 	completing := len(args) > 0 && args[len(args)-1] == completionFlag
 	if completing {
 		args = args[:len(args)-1]
 	}
-	var out []string
+	var out, operands []string
+	// operand adds an operand of a command (not while completing, where
+	// urfave/cli offers nothing after a "--").
+	operand := func(args ...string) {
+		if completing {
+			out = append(out, args...)
+		} else {
+			operands = append(operands, args...)
+		}
+	}
 	flags := &a.rootFlg
 	var cmd *command
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		switch {
+		case arg == "--" && cmd != nil:
+			operand(args[i+1:]...)
+			i = len(args)
 		case arg == "--":
 			out = append(out, args[i:]...)
 			i = len(args)
@@ -295,17 +310,23 @@ func (a *app) normalizeArgs(args []string) ([]string, error) {
 				}
 				break
 			}
+		case cmd != nil:
+			operand(arg)
 		default:
 			out = append(out, arg)
-			if cmd == nil && len(out) == 1 {
-				if cmd = a.find(arg); cmd != nil {
-					flags = &cmd.flags
-				} else {
-					out = append(out, args[i+1:]...) // help, completion, or a mistake
-					i = len(args)
-				}
+			if cmd = a.find(arg); cmd != nil {
+				flags = &cmd.flags
+			} else {
+				out = append(out, args[i+1:]...) // help, completion, or a mistake
+				i = len(args)
 			}
 		}
+	}
+	if slices.Contains(out, "--help") {
+		operands = nil // "utf8x check FILE --help" is check's help
+	}
+	if len(operands) > 0 {
+		out = append(append(out, "--"), operands...)
 	}
 	if completing {
 		out = append(out, completionFlag)
