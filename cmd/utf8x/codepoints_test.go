@@ -107,3 +107,11 @@ func TestParseCodePointsAsExpressions(t *testing.T) {
 		checkSameCodePoints(t, b.String())
 	}
 }
+
+// The hand-written reader and the expressions agree on any argument.
+func FuzzParseCodePointsAsExpressions(f *testing.F) {
+	for _, s := range []string{"U+20AC", `\ud83d\ude00`, `\u{1F600}`, "0x41,U+42", `\U0001F600x`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, arg string) { checkSameCodePoints(t, arg) })
+}
