@@ -91,17 +91,23 @@ func (a *app) find(name string) *command {
 
 // newCLICommand makes the cli.Command that runs c.
 func (a *app) newCLICommand(c *command) *cli.Command {
-	help := c.flags.add(new(boolValue), "help", "h", "help for "+c.Name())
-	help.builtin = true
+	c.flags.add(new(boolValue), "help", "h", "help for "+c.Name())
 	cc := &cli.Command{
-		Name:            c.Name(),
-		Usage:           c.Short,
-		HideHelpCommand: true, // "utf8x explain h" explains h
-		OnUsageError:    flagError,
-		ShellComplete:   completeFlags(c),
+		Name:  c.Name(),
+		Usage: c.Short,
+		// Not urfave/cli's help command ("utf8x explain h" explains h)
+		// nor its help flag (--help is one of c's flags): setting them up
+		// cost a small "utf8x detect" 60,000 instructions.
+		HideHelp:      true,
+		OnUsageError:  flagError,
+		ShellComplete: completeFlags(c),
 		Action: func(_ context.Context, cc *cli.Command) error {
 			root := cc.Root()
 			c.in, c.out, c.errOut = root.Reader, root.Writer, root.ErrWriter
+			if c.flags.Changed("help") {
+				printHelp(root.Writer, "", cc)
+				return nil
+			}
 			if err := c.checkExclusive(); err != nil {
 				return err
 			}
@@ -154,20 +160,25 @@ func commandPath(cc *cli.Command) string {
 func newApp(args []string) *app {
 	a := &app{byCLI: map[*cli.Command]*command{}}
 	a.root = &cli.Command{
-		Name:                  "utf8x",
-		Usage:                 "Check, fix, convert and explain UTF-8 text",
-		Version:               "-", // non-empty for the --version flag; the text is versionText
-		EnableShellCompletion: true,
-		OnUsageError:          flagError,
-		ExitErrHandler:        func(context.Context, *cli.Command, error) {}, // run decides the exit status
-		Metadata:              map[string]any{"app": a},
-		Action: func(_ context.Context, cc *cli.Command) error {
-			if cc.Args().Present() {
-				return unknownCommand(a, cc.Args().First())
-			}
-			return cli.ShowRootCommandHelp(cc)
-		},
-		ConfigureShellCompletionCommand: func(cc *cli.Command) {
+		Name:           "utf8x",
+		Usage:          "Check, fix, convert and explain UTF-8 text",
+		OnUsageError:   flagError,
+		ExitErrHandler: func(context.Context, *cli.Command, error) {}, // run decides the exit status
+		Metadata:       map[string]any{"app": a},
+		// The help, the help command and --version are the tool's own
+		// (rootAction): urfave/cli's cost a small "utf8x detect" 60,000
+		// instructions to set up.
+		HideHelp: true,
+		Action:   a.rootAction,
+	}
+	help := a.rootFlg.add(new(boolValue), "help", "h", "help for utf8x")
+	version := a.rootFlg.add(new(boolValue), "version", "v", "version for utf8x")
+	if len(args) > 0 && (args[0] == "completion" || args[len(args)-1] == completionFlag) {
+		// urfave/cli's completion command, and its help (which the
+		// completion command needs), only when asked for.
+		a.root.HideHelp = false
+		a.root.EnableShellCompletion = true
+		a.root.ConfigureShellCompletionCommand = func(cc *cli.Command) {
 			cc.Hidden = false
 			cc.Usage = "Generate the autocompletion script for the specified shell"
 			for _, sh := range cc.Commands {
@@ -175,10 +186,14 @@ func newApp(args []string) *app {
 					sh.Aliases = append(sh.Aliases, "powershell")
 				}
 			}
-		},
+		}
+		help.builtin, version.builtin = true, true // urfave/cli's own then
 	}
-	a.rootFlg.add(new(boolValue), "help", "h", "help for utf8x").builtin = true
-	a.rootFlg.add(new(boolValue), "version", "v", "version for utf8x").builtin = true
+	for _, d := range a.rootFlg.defs {
+		if !d.builtin {
+			a.root.Flags = append(a.root.Flags, &cli.GenericFlag{Name: d.Name, Usage: d.Usage, Value: d})
+		}
+	}
 	if len(args) > 0 {
 		for _, c := range commands {
 			if c.name == args[0] {
@@ -191,6 +206,52 @@ func newApp(args []string) *app {
 		a.root.Commands = append(a.root.Commands, a.newCLICommand(c.new()))
 	}
 	return a
+}
+
+// rootAction runs "utf8x" without a command: --version, --help, help
+// [COMMAND], or nothing (the help); any other first argument names no
+// command.
+func (a *app) rootAction(_ context.Context, cc *cli.Command) error {
+	args := cc.Args().Slice()
+	if a.rootFlg.Changed("version") {
+		a.writeHelp(cc.Root().Writer, versionText())
+		return nil
+	}
+	if len(args) > 0 && !a.rootFlg.Changed("help") && args[0] != "help" {
+		return unknownCommand(a, args[0])
+	}
+	if len(args) > 0 && args[0] == "help" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		a.writeHelp(cc.Root().Writer, a.help())
+		return nil
+	}
+	c := a.find(args[0])
+	if c == nil {
+		return usageError("unknown help topic %q: the commands are %s", args[0], strings.Join(a.names(), ", "))
+	}
+	a.writeHelp(cc.Root().Writer, c.help())
+	return nil
+}
+
+// names lists the names of the commands built, sorted.
+func (a *app) names() []string {
+	var names []string
+	for _, c := range a.cmds {
+		names = append(names, c.Name())
+	}
+	sort.Strings(names)
+	return names
+}
+
+// writeHelp writes a help (or the version), keeping the error of the first
+// write that fails for run, which then exits 2 as for any output it cannot
+// write.
+func (a *app) writeHelp(w io.Writer, text string) {
+	if _, err := io.WriteString(w, text); err != nil && a.helpErr == nil {
+		a.helpErr = err
+	}
 }
 
 // unknownCommand refuses a first argument that names no command, with the
@@ -313,10 +374,16 @@ func (a *app) normalizeArgs(args []string) ([]string, error) {
 		case cmd != nil:
 			operand(arg)
 		default:
-			out = append(out, arg)
 			if cmd = a.find(arg); cmd != nil {
 				flags = &cmd.flags
+				if i := slices.Index(out, "--help"); i >= 0 {
+					out = slices.Delete(out, i, i+1) // "utf8x --help check" is check's help
+					out = append(out, arg, "--help")
+					break
+				}
+				out = append(out, arg)
 			} else {
+				out = append(out, arg)
 				out = append(out, args[i+1:]...) // help, completion, or a mistake
 				i = len(args)
 			}
@@ -391,19 +458,11 @@ func printHelp(w io.Writer, templ string, data any) {
 		cli.DefaultPrintHelp(&b, templ, data)
 		text = strings.TrimRight(b.String(), " \n") + "\n"
 	}
-	if _, err := io.WriteString(w, text); err != nil && a.helpErr == nil {
-		a.helpErr = err
-	}
+	a.writeHelp(w, text)
 }
 
 func init() {
 	cli.HelpPrinter = printHelp
-	cli.VersionPrinter = func(cc *cli.Command) {
-		a, _ := cc.Root().Metadata["app"].(*app)
-		if _, err := io.WriteString(cc.Root().Writer, versionText()); err != nil && a != nil && a.helpErr == nil {
-			a.helpErr = err
-		}
-	}
 }
 
 // helpWidth is the most columns a line of the help takes.
