@@ -45,6 +45,8 @@ func TestCommandLine(t *testing.T) {
 		{args: []string{"convert", "-fcp1252", "-tutf-8", bad}, code: 0, out: "café"},
 		{args: []string{"convert", bad, "--from", "cp1252", "--replacement", "-x", "-t", "ascii"}, code: 0, out: "caf-x"},
 		{args: []string{"check", bad, "--help"}, code: 0, out: "Usage:\n  utf8x check [flags] [FILE...]"},
+		{args: []string{"check", "--help=false", "-l", bad}, code: 1, out: bad + "\n"},
+		{args: []string{"convert", "-f", "cp1252", "--replacement", "--help", "-t", "ascii", bad}, code: 0, out: "caf--help"},
 		{args: []string{"check", "-h"}, code: 0, out: "  -h, --help "},
 		{args: []string{"help", "detect"}, code: 0, out: "Usage:\n  utf8x detect [flags] [FILE...]"},
 		{args: []string{"--help", "detect"}, code: 0, out: "Usage:\n  utf8x detect [flags] [FILE...]"},

@@ -91,6 +91,13 @@ func (f *flagSet) Changed(name string) bool {
 	return d != nil && d.changed
 }
 
+// isSet reports whether the bool flag named name was given and is true
+// (--help, not --help=false).
+func (f *flagSet) isSet(name string) bool {
+	d := f.Lookup(name)
+	return d != nil && d.changed && d.value.String() == "true"
+}
+
 // MarkHidden leaves the flag out of the help and of shell completion.
 func (f *flagSet) MarkHidden(name string) error {
 	d := f.Lookup(name)
