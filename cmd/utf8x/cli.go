@@ -80,6 +80,7 @@ type app struct {
 	byCLI   map[*cli.Command]*command // each one's cli.Command
 	rootFlg flagSet                   // --help and --version, for the help
 	helpErr error                     // the first failed write of a help
+	action  func() error              // the command to run, once parsed
 }
 
 // find returns the subcommand named name, or nil.
@@ -114,7 +115,11 @@ func (a *app) newCLICommand(c *command) *cli.Command {
 			if err := c.checkExclusive(); err != nil {
 				return err
 			}
-			return c.RunE(c, cc.Args().Slice())
+			// run runs the command once urfave/cli has returned, with
+			// its frames off the stack (the stack then grows once less).
+			args := cc.Args().Slice()
+			a.action = func() error { return c.RunE(c, args) }
+			return nil
 		},
 	}
 	for _, d := range c.flags.defs {

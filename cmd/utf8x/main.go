@@ -66,6 +66,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		err = a.root.Run(context.Background(), append([]string{"utf8x"}, args...))
 	}
+	if err == nil && a.action != nil {
+		err = a.action()
+	}
 	if err == nil && a.helpErr != nil {
 		err = &outputError{"", a.helpErr}
 	}
