@@ -93,7 +93,7 @@ func TestSkipQuiet(t *testing.T) {
 			pos := at
 			p = append(p[:pos], append(ch, p[pos:]...)...)
 			p = append(p, strings.Repeat(quiet, 4)...)
-			k := skipQuiet(p, 0, len(p))
+			k := skipQuiet(p, 0)
 			if mayMatter[b] && k > pos {
 				t.Errorf("lead %02X at %d: skipQuiet passed it (%d)", b, pos, k)
 			}

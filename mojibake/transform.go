@@ -63,15 +63,21 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				prevLead = 0
 			}
 			i++
-			if i+16 <= n && p[i] < 0x80 {
-				i += utf8kernel.ASCIIPrefix(p[i:])
+			if i+16 <= n {
+				// A short run of ASCII (one or two bytes between words) is
+				// passed with one 64-bit test, a long one by the kernel.
+				if h := binary.LittleEndian.Uint64(p[i:]) & 0x8080808080808080; h != 0 {
+					i += bits.TrailingZeros64(h) >> 3
+				} else {
+					i += 8 + utf8kernel.ASCIIPrefix(p[i+8:])
+				}
 			}
 			done = i
 			continue
 		case c >= 0xC2 && c < 0xE0 && i+1 < n && p[i+1]&0xC0 == 0x80:
 			if !mayMatter[c] { // Hebrew, Arabic, ...: no encoding has them
 				prevLead = 0
-				i = skipQuiet(p, i+2, n)
+				i = skipQuiet(p, i+2)
 				done = i
 				continue
 			}
@@ -111,7 +117,7 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 		case c >= 0xE0 && c < 0xF0 && i+2 < n && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
 			!mayMatter3[int(c&0x0F)<<6|int(p[i+1]&0x3F)]:
 			prevLead = 0
-			i = skipQuiet(p, i+3, n)
+			i = skipQuiet(p, i+3)
 			done = i
 			continue
 		case !mayMatter[c]:
@@ -161,14 +167,13 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 // ASCII after it has no lead before it. Hebrew, Arabic, Hindi, CJK are
 // mostly such blocks; the scan took them a character at a time. The test
 // looks at leads only, so a block may start inside a character. A block
-// of ASCII hands the run over to the kernel. No block starts at or after
-// limit.
-func skipQuiet(p []byte, i, limit int) int {
+// of ASCII hands the run over to the kernel.
+func skipQuiet(p []byte, i int) int {
 	const lo7, hi = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
 	inside := false // i may be inside a character
 	// Room for the block and the rest of the character across its end,
 	// which the scan would otherwise read as cut short.
-	for i+8+utf8.UTFMax <= len(p) && i < limit {
+	for i+8+utf8.UTFMax <= len(p) {
 		x := binary.LittleEndian.Uint64(p[i:])
 		if x&hi == 0 {
 			// ASCII: the kernel passes a long run faster.
