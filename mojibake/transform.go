@@ -86,10 +86,14 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				// makes no pair but with what follows it, so only its last
 				// letter counts. Russian is mostly such runs, with ASCII
 				// between them, which blocks of eight bytes pass whole.
-				if k := cyrillicRun.blocks(p, i); k > i {
-					prevLead, prevAt, done = afterBlocks(p, k)
-					i = k
-					continue
+				if i+3 < n && (p[i+2] < 0x80 || isBasicCyrillic(p[i+2], p[i+3])) {
+					// Not where a run is one letter (text misread as
+					// Windows-1251: "РџСЂРёРІРµС‚"), where blocks would stop at once.
+					if k := cyrillicRun.blocks(p, i); k > i {
+						prevLead, prevAt, done = afterBlocks(p, k)
+						i = k
+						continue
+					}
 				}
 				j := i + 2
 				for j+1 < n && isBasicCyrillic(p[j], p[j+1]) {
