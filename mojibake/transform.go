@@ -18,7 +18,10 @@ import (
 //
 // This is the pre-scan that lets clean text through fast: ASCII runs go
 // through the kernel's vector scan; a character whose first two bytes no
-// encoding's table reaches is skipped on those alone; the rest are looked
+// encoding's table reaches is skipped on those alone, and so are the
+// blocks of eight bytes after it that hold no lead any encoding has
+// (skipQuiet); runs of А..я or Α..ώ with the ASCII between them go eight
+// bytes at a time (letterRun.blocks); the rest are looked
 // up in a dense table, and only a lead followed by a continuation (in the
 // same encoding) is checked further, with findUnit on the next few
 // characters. A window the pre-scan passes holds no misread character, so
