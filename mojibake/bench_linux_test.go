@@ -174,3 +174,42 @@ func BenchmarkTransformerMangledCorpus(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTransformerCleanCorpus runs the Transformer over the same texts
+// as BenchmarkTransformerMangledCorpus, as they are: the clean inputs of
+// bench/cmd/mojibake, which the pre-scan must pass at no less than 1 GB/s.
+func BenchmarkTransformerCleanCorpus(b *testing.B) {
+	var files []string
+	for _, dir := range []string{"lipsum", "wikipedia_mars"} {
+		m := testsample.CorpusFiles(filepath.Join(dir, "*.utf8.txt"))
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		b.Skip("../shared/corpus is absent")
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ascii := 0
+		for _, c := range data {
+			if c < 0x80 {
+				ascii++
+			}
+		}
+		if ascii*10 >= len(data)*9 {
+			continue // mostly ASCII: the benchmark command leaves these out too
+		}
+		t := NewTransformer()
+		dst := make([]byte, len(data))
+		b.Run(filepath.Base(filepath.Dir(name))+"/"+strings.TrimSuffix(filepath.Base(name), ".utf8.txt"), func(b *testing.B) {
+			benchFunc(b, "", func([]byte) []byte { return data }, func(p []byte) {
+				t.Reset()
+				if _, _, err := t.Transform(dst, p, true); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}

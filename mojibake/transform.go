@@ -2,6 +2,8 @@ package mojibake
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 
@@ -16,7 +18,10 @@ import (
 //
 // This is the pre-scan that lets clean text through fast: ASCII runs go
 // through the kernel's vector scan; a character whose first two bytes no
-// encoding's table reaches is skipped on those alone; the rest are looked
+// encoding's table reaches is skipped on those alone, and so are the
+// blocks of eight bytes after it that hold no lead any encoding has
+// (skipQuiet); runs of А..я or Α..ώ with the ASCII between them go eight
+// bytes at a time (letterRun.blocks); the rest are looked
 // up in a dense table, and only a lead followed by a continuation (in the
 // same encoding) is checked further, with findUnit on the next few
 // characters. A window the pre-scan passes holds no misread character, so
@@ -61,22 +66,38 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				prevLead = 0
 			}
 			i++
-			if i+16 <= n && p[i] < 0x80 {
-				i += utf8kernel.ASCIIPrefix(p[i:])
+			if i+16 <= n {
+				// A short run of ASCII (one or two bytes between words) is
+				// passed with one 64-bit test, a long one by the kernel.
+				if h := binary.LittleEndian.Uint64(p[i:]) & 0x8080808080808080; h != 0 {
+					i += bits.TrailingZeros64(h) >> 3
+				} else {
+					i += 8 + utf8kernel.ASCIIPrefix(p[i+8:])
+				}
 			}
 			done = i
 			continue
 		case c >= 0xC2 && c < 0xE0 && i+1 < n && p[i+1]&0xC0 == 0x80:
 			if !mayMatter[c] { // Hebrew, Arabic, ...: no encoding has them
 				prevLead = 0
-				i += 2
+				i = skipQuiet(p, i+2)
 				done = i
 				continue
 			}
 			if isBasicCyrillic(c, p[i+1]) {
 				// А..я are a continuation byte in no encoding: a run of them
 				// makes no pair but with what follows it, so only its last
-				// letter counts. Russian is mostly such runs.
+				// letter counts. Russian is mostly such runs, with ASCII
+				// between them, which blocks of eight bytes pass whole.
+				if i+3 < n && (p[i+2] < 0x80 || isBasicCyrillic(p[i+2], p[i+3])) {
+					// Not where a run is one letter (text misread as
+					// Windows-1251: "РџСЂРёРІРµС‚"), where blocks would stop at once.
+					if k := cyrillicRun.blocks(p, i); k > i {
+						prevLead, prevAt, done = afterBlocks(p, k)
+						i = k
+						continue
+					}
+				}
 				j := i + 2
 				for j+1 < n && isBasicCyrillic(p[j], p[j+1]) {
 					j += 2
@@ -90,12 +111,20 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				return prevAt, done
 			}
 			prevLead, prevAt, done = m.lead, i, i
+			if c&0xFE == 0xCE {
+				// Greek: its pair with the character before is checked.
+				if k := greekRun.blocks(p, i); k > i {
+					prevLead, prevAt, done = afterBlocks(p, k)
+					i = k
+					continue
+				}
+			}
 			i += 2
 			continue
 		case c >= 0xE0 && c < 0xF0 && i+2 < n && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
 			!mayMatter3[int(c&0x0F)<<6|int(p[i+1]&0x3F)]:
 			prevLead = 0
-			i += 3
+			i = skipQuiet(p, i+3)
 			done = i
 			continue
 		case !mayMatter[c]:
@@ -133,6 +162,126 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 		return prevAt, done
 	}
 	return -1, done
+}
+
+// skipQuiet returns the start of the first character at or after p[i] (a
+// character's start, after one that is a lead in no encoding) that may be
+// one: eight bytes at a time, it passes blocks holding no byte that starts
+// a character any encoding maps a byte 80-FF to (mayMatter: C2-C6 CB CE CF
+// D0-D2 E2 EF, tested as C2-D2, E2 and EF), and then the characters before
+// the first such byte. Every character starting there is a lead and a
+// continuation byte in no encoding, so the scan checks no pair there, and
+// ASCII after it has no lead before it. Hebrew, Arabic, Hindi, CJK are
+// mostly such blocks; the scan took them a character at a time. The test
+// looks at leads only, so a block may start inside a character. A block
+// of ASCII hands the run over to the kernel.
+func skipQuiet(p []byte, i int) int {
+	const lo7, hi = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	inside := false // i may be inside a character
+	// Room for the block and the rest of the character across its end,
+	// which the scan would otherwise read as cut short.
+	for i+8+utf8.UTFMax <= len(p) {
+		x := binary.LittleEndian.Uint64(p[i:])
+		if x&hi == 0 {
+			// ASCII: the kernel passes a long run faster.
+			i += 8 + utf8kernel.ASCIIPrefix(p[i+8:])
+			inside = false
+			continue
+		}
+		v := x & lo7
+		// Bytes C2-D2: the high bit set and the low seven bits 42-52.
+		m := (v + (0x80-0x42)*(hi>>7)) &^ (v + (0x80-0x53)*(hi>>7)) & x
+		// Bytes E2 and EF: a lane of x^E2.. or x^EF.. that is zero.
+		e2, ef := x^0xE2E2E2E2E2E2E2E2, x^0xEFEFEFEFEFEFEFEF
+		m |= ^((e2&lo7 + lo7) | e2) | ^((ef&lo7 + lo7) | ef)
+		if m &= hi; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3 // a lead
+		}
+		i += 8
+		inside = true
+	}
+	if inside {
+		// The character across the last block's end starts inside it.
+		for k := 0; k < utf8.UTFMax-1 && p[i]&0xC0 == 0x80; k++ {
+			i++
+		}
+	}
+	return i
+}
+
+// letterRun describes the letters of one alphabet that blocks passes:
+// two-byte characters whose lead is L or L+1 (L even) and whose number u,
+// the low bit of the lead then the low six bits of the continuation byte,
+// is in uLo..uHi; the capitals among them are those up to capHi. Their
+// masks are such that no pair of them is checked: none is a continuation
+// byte in an encoding where another is a lead (the first of a checked pair).
+// None is a lead in strayMask. TestLetterRuns checks both on the tables.
+type letterRun struct {
+	lead, lo, hi1, cap1 uint64 // L, 80-uLo, 80-(uHi+1), 80-(capHi+1), in each byte
+}
+
+func newLetterRun(l, uLo, uHi, capHi byte) letterRun {
+	const ones = 0x0101010101010101
+	return letterRun{uint64(l) * ones, uint64(0x80-uLo) * ones, uint64(0x80-uHi-1) * ones, uint64(0x80-capHi-1) * ones}
+}
+
+var (
+	cyrillicRun = newLetterRun(0xD0, 0x10, 0x4F, 0x2F) // А..я, D0 90 to D1 8F; А..Я up to D0 AF
+	greekRun    = newLetterRun(0xCE, 0x11, 0x4E, 0x2B) // Α..ώ, CE 91 to CF 8E; Α..Ϋ up to CE AB
+)
+
+// blocks returns how far from p[i], the start of a letter of r whose pair
+// with the character before it the scan has checked, blocks of eight bytes
+// hold only ASCII and letters of r, with no capital followed by a space (a
+// lost no-break space, see lostNBSP). The scan checks no pair there: the
+// letters make none with each other, nor with ASCII after them, and ASCII
+// is a lead in no encoding. So Russian and Greek pass eight bytes at a time,
+// the spaces between words with them, not a character at a time with a
+// mispredicted branch at the end of every word. At a block that does not
+// pass, blocks returns the start of its first character that does not
+// (a lead, or a byte no lead comes before). The block after p[i] ends
+// at a character's end: eight bytes on, or seven when the eighth is a lead.
+// Each byte of a block is tested with the one or two after it (f, g).
+func (r *letterRun) blocks(p []byte, i int) int {
+	const ones, lo7, hi = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	for i+10 <= len(p) {
+		b := binary.LittleEndian.Uint64(p[i:])
+		f := binary.LittleEndian.Uint64(p[i+1:])
+		g := binary.LittleEndian.Uint64(p[i+2:])
+		if b&hi == 0 {
+			break // ASCII: the scan hands a long run to the kernel
+		}
+		// lead: the bytes that are L or L+1.
+		y := (b ^ r.lead) &^ ones
+		lead := ^((y&lo7 + lo7) | y) & hi
+		// Every byte is ASCII, a lead, or the byte after one, which must
+		// be a continuation byte (below).
+		bad := b & hi &^ lead &^ (lead << 8)
+		// A lead is followed by a continuation byte and makes a letter of r.
+		u := f&(0x3F*ones) | (b&ones)<<6
+		bad |= lead &^ ((u + r.lo) &^ (u + r.hi1) & f &^ (f << 1))
+		// No capital is followed by a space.
+		sp := g ^ (' ' * ones)
+		bad |= lead & ^((sp&lo7 + lo7) | sp) &^ (u + r.cap1)
+		if bad &= hi; bad != 0 {
+			// The bytes before the first bad one hold letters and ASCII
+			// whose pairs are checked, and the bad one starts a character.
+			return i + bits.TrailingZeros64(bad)>>3
+		}
+		i += 8 - int(lead>>63)
+	}
+	return i
+}
+
+// afterBlocks returns the scan's state at p[k], where blocks stopped: the
+// lead masks and place of the character before, and the resume point.
+// That character is ASCII or a letter whose pair with the one before it
+// blocks checked.
+func afterBlocks(p []byte, k int) (prevLead uint16, prevAt, done int) {
+	if p[k-1] < 0x80 {
+		return 0, 0, k
+	}
+	return lowMasks[rune(p[k-2]&0x1F)<<6|rune(p[k-1]&0x3F)].lead, k - 2, k - 2
 }
 
 // modelMay reports whether a misread character the cost model finds clean
