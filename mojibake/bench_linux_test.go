@@ -132,57 +132,13 @@ func BenchmarkTransformerMangledEmoji(b *testing.B) {
 	})
 }
 
-// BenchmarkTransformerMangledCorpus runs the Transformer over each text of
-// the corpus that is not mostly ASCII (the inputs of bench/cmd/mojibake),
-// misread whole as Windows-1252 and as Windows-1251: the mangled inputs
-// the speed goal is about, one sub-benchmark each, for profiling.
-func BenchmarkTransformerMangledCorpus(b *testing.B) {
+// corpusTexts reads the texts of the corpus that are not mostly ASCII (the
+// inputs of bench/cmd/mojibake, which leaves the mostly-ASCII ones out too),
+// by path.
+func corpusTexts(b *testing.B) (names []string, texts [][]byte) {
 	var files []string
 	for _, dir := range []string{"lipsum", "wikipedia_mars"} {
-		m := testsample.CorpusFiles(filepath.Join(dir, "*.utf8.txt"))
-		files = append(files, m...)
-	}
-	if len(files) == 0 {
-		b.Skip("../shared/corpus is absent")
-	}
-	for _, e := range []Codepage{Windows1252, Windows1251} {
-		for _, name := range files {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ascii := 0
-			for _, c := range data {
-				if c < 0x80 {
-					ascii++
-				}
-			}
-			if ascii*10 >= len(data)*9 {
-				continue // mostly ASCII: the benchmark command leaves these out too
-			}
-			data = misreadBytes(e)(data)
-			t := NewTransformer()
-			dst := make([]byte, len(data))
-			b.Run(e.String()+"/"+strings.TrimSuffix(filepath.Base(name), ".utf8.txt"), func(b *testing.B) {
-				benchFunc(b, "", func([]byte) []byte { return data }, func(p []byte) {
-					t.Reset()
-					if _, _, err := t.Transform(dst, p, true); err != nil {
-						b.Fatal(err)
-					}
-				})
-			})
-		}
-	}
-}
-
-// BenchmarkTransformerCleanCorpus runs the Transformer over the same texts
-// as BenchmarkTransformerMangledCorpus, as they are: the clean inputs of
-// bench/cmd/mojibake, which the pre-scan must pass at no less than 1 GB/s.
-func BenchmarkTransformerCleanCorpus(b *testing.B) {
-	var files []string
-	for _, dir := range []string{"lipsum", "wikipedia_mars"} {
-		m := testsample.CorpusFiles(filepath.Join(dir, "*.utf8.txt"))
-		files = append(files, m...)
+		files = append(files, testsample.CorpusFiles(filepath.Join(dir, "*.utf8.txt"))...)
 	}
 	if len(files) == 0 {
 		b.Skip("../shared/corpus is absent")
@@ -198,18 +154,46 @@ func BenchmarkTransformerCleanCorpus(b *testing.B) {
 				ascii++
 			}
 		}
-		if ascii*10 >= len(data)*9 {
-			continue // mostly ASCII: the benchmark command leaves these out too
+		if ascii*10 < len(data)*9 {
+			names, texts = append(names, name), append(texts, data)
 		}
-		t := NewTransformer()
-		dst := make([]byte, len(data))
-		b.Run(filepath.Base(filepath.Dir(name))+"/"+strings.TrimSuffix(filepath.Base(name), ".utf8.txt"), func(b *testing.B) {
-			benchFunc(b, "", func([]byte) []byte { return data }, func(p []byte) {
-				t.Reset()
-				if _, _, err := t.Transform(dst, p, true); err != nil {
-					b.Fatal(err)
-				}
-			})
+	}
+	return names, texts
+}
+
+// benchTransformer runs a Transformer over data as one sub-benchmark.
+func benchTransformer(b *testing.B, name string, data []byte) {
+	t := NewTransformer()
+	dst := make([]byte, len(data))
+	b.Run(name, func(b *testing.B) {
+		benchFunc(b, "", func([]byte) []byte { return data }, func(p []byte) {
+			t.Reset()
+			if _, _, err := t.Transform(dst, p, true); err != nil {
+				b.Fatal(err)
+			}
 		})
+	})
+}
+
+// BenchmarkTransformerMangledCorpus runs the Transformer over each text of
+// corpusTexts misread whole as Windows-1252 and as Windows-1251: the
+// mangled inputs the speed goal is about, one sub-benchmark each, for
+// profiling.
+func BenchmarkTransformerMangledCorpus(b *testing.B) {
+	names, texts := corpusTexts(b)
+	for _, e := range []Codepage{Windows1252, Windows1251} {
+		for i, name := range names {
+			benchTransformer(b, e.String()+"/"+strings.TrimSuffix(filepath.Base(name), ".utf8.txt"), misreadBytes(e)(texts[i]))
+		}
+	}
+}
+
+// BenchmarkTransformerCleanCorpus runs the Transformer over the same texts
+// as BenchmarkTransformerMangledCorpus, as they are: the clean inputs of
+// bench/cmd/mojibake, which the pre-scan must pass at no less than 1 GB/s.
+func BenchmarkTransformerCleanCorpus(b *testing.B) {
+	names, texts := corpusTexts(b)
+	for i, name := range names {
+		benchTransformer(b, filepath.Base(filepath.Dir(name))+"/"+strings.TrimSuffix(filepath.Base(name), ".utf8.txt"), texts[i])
 	}
 }
