@@ -124,31 +124,25 @@ func buildFastDesc() {
 		for cls := range 32 {
 			lower, caps, capsHigh, alpha := unpackShape(uint8(st))
 			n := 0
+			// A letter (classes 1..24) or a mark (25..30) steps the shape
+			// alike: k is 0 for an upper-case one, 1 for a lower-case one.
+			// A letter also changes the alphabet; a mark keeps it.
+			var high, shaped bool
+			var k int
 			if cls == 0 {
 				alpha = scNone
 				lower, caps, capsHigh = false, 0, false
 			} else if c := cls - 25; cls >= 25 && c < 6 {
-				// A mark: the alphabet goes on, and the shape as for a letter.
-				high, k := c&1 != 0, c>>1
-				switch k {
-				case 0:
-					if high && lower {
-						n++
-					}
-					caps++
-					capsHigh = capsHigh || high
-				case 1:
-					if caps >= 2 && capsHigh && !lower {
-						n++
-					}
-					lower, caps = true, 0
-				}
+				high, k, shaped = c&1 != 0, c>>1, true
 			} else if c := cls - 1; c < 24 {
-				al, high, k := uint8(c&3), c&4 != 0, c>>3
+				al := uint8(c & 3)
 				if al != scNone && alpha != scNone && al != alpha {
 					n++
 				}
 				alpha = al
+				high, k, shaped = c&4 != 0, c>>3, true
+			}
+			if shaped {
 				switch k {
 				case 0:
 					if high && lower {

@@ -1,0 +1,34 @@
+package mojibake
+
+import "testing"
+
+// TestShapeStepsAgree checks the shape-of-words table implFast steps by
+// against shapeStep, the general loop's step, for every character with a
+// descriptor and every state the table packs.
+func TestShapeStepsAgree(t *testing.T) {
+	fastDescOnce.Do(buildFastDesc)
+	bad := 0
+	for i := range uint32(fastSpan) {
+		r := rune(i)
+		if i >= fastLow {
+			r = rune(i - fastLow + fastPunct)
+		}
+		cls := uint32(fastDesc[i]>>fdClassShift) & 31
+		for _, lower := range []bool{false, true} {
+			for caps := range 3 {
+				for _, capsHigh := range []bool{false, true} {
+					for alpha := range uint8(4) {
+						st := packShape(lower, caps, capsHigh, alpha)
+						n, l2, c2, h2, a2 := shapeStep(r, lowInfo[r], scriptTable[r], 0, lower, caps, capsHigh, alpha)
+						want := packShape(l2, c2, h2, a2)<<2 | uint8(n)
+						if got := shapeSteps[uint32(st)<<5|cls]; got != want && bad < 10 {
+							bad++
+							t.Errorf("U+%04X (class %d) from lower=%v caps=%d capsHigh=%v alpha=%d: table %#x, shapeStep %#x",
+								r, cls, lower, caps, capsHigh, alpha, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
