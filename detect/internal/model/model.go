@@ -256,7 +256,10 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 	m.Langs = make([]*Lang, 0, len(data))
 	for i, d := range data {
 		l := &langs[i]
-		*l = Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), LetterCost: int(d.Letter), Typical: d.Typical, m: m, index: i}
+		// (field by field: a Lang value built whole went through a
+		// temporary of 1 KiB on the stack)
+		l.Tag, l.Name, l.CJK, l.ASCIICost, l.LetterCost, l.Typical = d.Tag, d.Name, d.CJK, int(d.ASCII), int(d.Letter), d.Typical
+		l.m, l.index = m, i
 		switch len(d.Case) {
 		case 0:
 		case 6:
@@ -1028,7 +1031,18 @@ func (t *ByteTable) scorePairs(ps *bytePairs) int {
 type bytePairs struct {
 	start bool // the text starts with a byte above 7F, first
 	first byte
-	pairs []bytePair
+	pairs []bytePair // (collect fills them in their room when it is enough)
+	// small, when not nil, is collectSmall's table (else it takes one of
+	// smallPairTables).
+	small *smallPairScratch
+}
+
+// room returns ps.pairs with n elements, in their room when it holds them.
+func (ps *bytePairs) room(n int) []bytePair {
+	if cap(ps.pairs) >= n {
+		return ps.pairs[:n]
+	}
+	return make([]bytePair, n)
 }
 
 type bytePair struct {
@@ -1071,7 +1085,7 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 			add(uint16(p[i])<<8 | uint16(p[i+1]))
 		}
 	}
-	ps.pairs = make([]bytePair, len(keys))
+	ps.pairs = ps.room(len(keys))
 	for j, k := range keys {
 		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(cnt[k])}
 		cnt[k] = 0
@@ -1090,16 +1104,28 @@ const smallPairs = 1024
 // at most smallPairs/4 bytes above 7F counts no pair 65536 times).
 type smallPairTable [smallPairs]uint32
 
-var smallPairTables = sync.Pool{New: func() any { return new(smallPairTable) }}
+// smallPairScratch is collectSmall's table and the list of its keys in
+// the order first seen (the list was on its stack: 1 KiB, under which the
+// statistics' deepest calls ran).
+type smallPairScratch struct {
+	tab  smallPairTable
+	keys [smallPairs / 2]uint16
+}
+
+var smallPairTables = sync.Pool{New: func() any { return new(smallPairScratch) }}
 
 // collectSmall is collect for a text with few bytes above 7F (a small
 // file's): the pairs counted in a 4 KiB table instead of the 128 KiB of
 // counts, whose pages a process touched one by one (about 30 page faults
 // for a 4 KiB French text). The pairs come out in the order collect gives.
 func (ps *bytePairs) collectSmall(p []byte, high []int32) {
-	tab := smallPairTables.Get().(*smallPairTable)
-	var keysBuf [smallPairs / 2]uint16
-	keys := keysBuf[:0]
+	scratch := ps.small
+	if scratch == nil {
+		scratch = smallPairTables.Get().(*smallPairScratch)
+		defer smallPairTables.Put(scratch)
+	}
+	tab := &scratch.tab
+	keys := scratch.keys[:0]
 	add := func(k uint16) {
 		for h := uint32(k) * 0x9E3779B1 >> (32 - 10); ; h = (h + 1) % smallPairs {
 			switch {
@@ -1124,7 +1150,7 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 			add(uint16(p[i])<<8 | uint16(p[i+1]))
 		}
 	}
-	ps.pairs = make([]bytePair, len(keys))
+	ps.pairs = ps.room(len(keys))
 	for j, k := range keys {
 		h := uint32(k) * 0x9E3779B1 >> (32 - 10)
 		for uint16(tab[h]>>16) != k || tab[h]&0xFFFF == 0 {
@@ -1133,7 +1159,6 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(tab[h] & 0xFFFF)}
 	}
 	*tab = smallPairTable{}
-	smallPairTables.Put(tab)
 }
 
 // ASCIIPairs is the cost of the pairs of ASCII characters in p under the
