@@ -129,7 +129,7 @@ func detectFiles(cmd *cobra.Command, files []inputFile, opts detectOptions) erro
 }
 
 func newDetectReport(file string, res detect.Result) detectReport {
-	rep := detectReport{File: file, Candidates: []detectCandidate{}, res: res}
+	rep := detectReport{File: file, Candidates: make([]detectCandidate, 0, len(res.Candidates)), res: res}
 	if best, ok := res.Best(); ok {
 		rep.Encoding = &best.Encoding
 		rep.Confidence = best.Confidence

@@ -9,6 +9,7 @@ import (
 	"math"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Character classes shared by every language model. A language's own letters
@@ -112,8 +113,9 @@ type Model struct {
 	// every language (index prev<<7|cur, quarter-bits): 128×128 bytes, the
 	// generated string itself (a copy cost every process 16 KiB).
 	ascii string
-	// asciiArr is ascii as an array (16 KiB copied once), which AddText
-	// indexes without bounds checks.
+	// asciiArr is ascii as an array, which AddText indexes without
+	// bounds checks: the string's bytes themselves (a copy cost every
+	// process that detected a legacy file 16 KiB of heap, 4 pages).
 	asciiArr *[128 * 128]uint8
 	Calibration
 	// allTables holds a ByteTable for each single-byte encoding and each of
@@ -251,7 +253,8 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), 128*128)
 	}
 	m.ascii = ascii
-	m.asciiArr = (*[128 * 128]uint8)([]byte(ascii))
+	// The string's own bytes, read in place: never written through.
+	m.asciiArr = (*[128 * 128]uint8)(unsafe.Pointer(unsafe.StringData(ascii)))
 	langs := make([]Lang, len(data))
 	m.Langs = make([]*Lang, 0, len(data))
 	for i, d := range data {
@@ -1033,8 +1036,14 @@ type bytePairs struct {
 	first byte
 	pairs []bytePair // (collect fills them in their room when it is enough)
 	// small, when not nil, is collectSmall's table (else it takes one of
-	// smallPairTables).
-	small *smallPairScratch
+	// smallPairTables); counts, when not nil, collect's counts, all zero
+	// (else it takes one of pairCounts); keys is room for collect's list
+	// of pairs. RankWindow gives them from its windowStats, where the
+	// first window of a process finds them without allocating deep in
+	// the stack (which made the stack grow) or growing a list.
+	small  *smallPairScratch
+	counts *[1 << 16]uint16
+	keys   []uint16
 }
 
 // room returns ps.pairs with n elements, in their room when it holds them.
@@ -1066,8 +1075,12 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 		ps.collectSmall(p, high)
 		return true
 	}
-	cnt := pairCounts.Get().(*[1 << 16]uint16)
-	var keys []uint16
+	cnt := ps.counts
+	if cnt == nil {
+		cnt = pairCounts.Get().(*[1 << 16]uint16)
+		defer pairCounts.Put(cnt)
+	}
+	keys := ps.keys[:0]
 	add := func(k uint16) {
 		if cnt[k] == 0 {
 			keys = append(keys, k)
@@ -1090,7 +1103,6 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(cnt[k])}
 		cnt[k] = 0
 	}
-	pairCounts.Put(cnt)
 	return true
 }
 

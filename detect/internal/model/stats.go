@@ -201,6 +201,11 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		full = hist
 	}
 	m.tablesInit()
+	if len(ws.high) > smallPairs/4 && len(p) <= 1<<16 && ws.pairCounts == nil {
+		// collect's counts, allocated here rather than below rankSingle's
+		// frame (see rankMulti)
+		ws.pairCounts = new([1 << 16]uint16)
+	}
 	out := m.rankSingle(ws, p, full)
 	out = m.rankMulti(out, p, ws.high, complete, contiguous)
 	// Sorted by index: moving the readings themselves (and their pointers'
@@ -377,7 +382,7 @@ func (m *Model) rankSingle(ws *windowStats, p []byte, full *[256]int) []Scored {
 		}
 	}
 	// The pairs every table scores, counted once for all of them.
-	pairs := bytePairs{pairs: ws.pairs[:0], small: &ws.pairScratch}
+	pairs := bytePairs{pairs: ws.pairs[:0], small: &ws.pairScratch, counts: ws.pairCounts, keys: ws.room.keys[:0]}
 	pairsOK := pairs.collect(p, ws.high)
 	inTop := grown(&ws.inTop, len(groups))
 	chosen := ws.chosen[:0]
@@ -618,6 +623,7 @@ type windowStats struct {
 	out                                  []Scored
 	pairs                                []bytePair
 	pairScratch                          smallPairScratch
+	pairCounts                           *[1 << 16]uint16 // collect's, when a window needed them
 	room                                 wsRoom
 }
 
@@ -644,7 +650,8 @@ type wsRoom struct {
 	ranked               [wsEncodings]rankCand
 	scores               [wsTables]rankScore
 	out                  [wsEncodings + 2]Scored
-	pairs                [smallPairs / 2]bytePair
+	pairs                [2048]bytePair
+	keys                 [2048]uint16
 }
 
 // The room of wsRoom: at least the encodings (Encodings), languages and
