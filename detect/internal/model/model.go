@@ -126,6 +126,7 @@ type Model struct {
 	// Built on first use (tablesInit), their classes read from classes
 	// when UseByteClasses gave them.
 	tablesOnce sync.Once
+	langsOnce  sync.Once // langsOf (encodingLangs)
 	wordsOnce  sync.Once
 	wordTab    *wordTable
 	ranked     atomic.Int64 // windows RankWindow has ranked
