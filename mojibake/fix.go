@@ -70,6 +70,10 @@ type fixer struct {
 	depth [maxRounds]scratch
 	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// loneMask holds the encodings in which a character of rs is a lead
+	// not followed by a continuation (decodeWindow's): loneLeads finds
+	// nothing on the window under the others.
+	loneMask uint16
 	// outer is the line and the stretch the rounds inside it judge.
 	outer outerLine
 	// noSkip turns off plan's skipping of dominated stretches, for its
@@ -100,7 +104,7 @@ type fixer struct {
 func (f *fixer) wantedUnits(e Codepage) []unit {
 	u := &f.unitsFor
 	if !u.ok || u.e != e {
-		u.us = unitsIn(u.us[:0], f.rs, e, f.depth[0].pos)
+		u.us = unitsIn(u.us[:0], f.rs, e, f.depth[0].pos, f.loneMask)
 		u.e, u.ok = e, true
 	}
 	return u.us
@@ -187,19 +191,21 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	d.offs[d.k] = int32(len(w))
 	f.rs, f.offs, f.depth[0].pos = d.rs[:d.k], d.offs[:d.k+1], d.pos[:d.np]
 	f.leadMask = d.cand
+	f.loneMask = d.lone | d.prevLead // (the last character has none after it)
 	return d.cand
 }
 
 // windowDecoder is decodeWindow's state: w decoded up to w[i] into rs[:k]
 // (with their offsets in offs) and pos[:np]; prevLead is the lead mask of
-// the last character, cand the encodings found so far.
+// the last character, cand the encodings found so far, lone those in which
+// a lead was followed by no continuation (see fixer.loneMask).
 type windowDecoder struct {
-	w              []byte
-	rs             []rune
-	offs           []int32
-	pos            []place
-	i, k, np       int
-	prevLead, cand uint16
+	w                    []byte
+	rs                   []rune
+	offs                 []int32
+	pos                  []place
+	i, k, np             int
+	prevLead, cand, lone uint16
 }
 
 // fast decodes what needs no call: ASCII (but for a letter after a lead
@@ -211,7 +217,7 @@ func (d *windowDecoder) fast() {
 	// offs has one more place than rs, for the end, which is not stored
 	// here: cut to rs's length, it shares rs's bounds check.
 	offs = offs[:len(rs)]
-	i, k, np, prevLead, cand := d.i, d.k, d.np, d.prevLead, d.cand
+	i, k, np, prevLead, cand, lone := d.i, d.k, d.np, d.prevLead, d.cand, d.lone
 	for uint(i) < uint(len(w)) {
 		c := w[i]
 		if c < 0x80 {
@@ -223,6 +229,7 @@ func (d *windowDecoder) fast() {
 				} else if prevLead&strayMask != 0 && isASCIILetter(c) {
 					break // maybe a lead whose continuation was lost: step's to decide
 				}
+				lone |= prevLead
 				prevLead = 0
 			}
 			rs[k], offs[k] = rune(c), int32(i)
@@ -258,9 +265,10 @@ func (d *windowDecoder) fast() {
 			pos[np] = place{int32(k - 2), prevLead & m.cont}
 			np++
 		}
+		lone |= prevLead &^ m.cont
 		prevLead = m.lead
 	}
-	d.i, d.k, d.np, d.prevLead, d.cand = i, k, np, prevLead, cand
+	d.i, d.k, d.np, d.prevLead, d.cand, d.lone = i, k, np, prevLead, cand, lone
 }
 
 // step decodes one character of any kind, reporting whether it is a byte
@@ -280,6 +288,7 @@ func (d *windowDecoder) step() (invalid bool) {
 			d.cand |= d.prevLead & strayMask
 		}
 		rs[k], d.offs[k] = rune(c), int32(i)
+		d.lone |= d.prevLead
 		d.k, d.i, d.prevLead = k+1, i+1, 0
 		return false
 	}
@@ -302,6 +311,11 @@ func (d *windowDecoder) step() (invalid bool) {
 		}
 		d.pos[d.np] = place{int32(k - 2), placeMask(d.prevLead, m, r)}
 		d.np++
+	}
+	if r == 0xFFFD {
+		d.lone |= d.prevLead // (U+FFFD is no encoding's continuation byte, though it may stand for one)
+	} else {
+		d.lone |= d.prevLead &^ m.cont
 	}
 	d.prevLead = m.lead
 	return invalid
@@ -692,8 +706,8 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 
 // unitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from leadsOf) only.
-func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
-	us, _ = unitsGuess(us, rs, e, pos)
+func unitsIn(us []unit, rs []rune, e Codepage, pos []place, lone uint16) []unit {
+	us, _ = unitsGuess(us, rs, e, pos, lone)
 	return us
 }
 
@@ -701,7 +715,11 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 // hold a guess (a lost byte or a lost no-break space): false when all
 // were found the plain way, by unitsFast or by the dense tables below,
 // which find none, and nothing was added after.
-func unitsGuess(us []unit, rs []rune, e Codepage, pos []place) ([]unit, bool) {
+//
+// lone holds the encodings in which a character of rs may be a lead
+// followed by no continuation (fixer.loneMask for a window, all for a
+// round inside a stretch): loneLeads finds none under the others.
+func unitsGuess(us []unit, rs []rune, e Codepage, pos []place, lone uint16) ([]unit, bool) {
 	from := len(us)
 	slow := false // a unit was found another way
 	bit := uint16(1) << e
@@ -829,7 +847,10 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place) ([]unit, bool) {
 	// guess among us, droppedSpaces has nothing to do: a line drops bytes
 	// (droppedOnLine) only in a unit that guesses them.
 	n := len(us)
-	if us = loneLeads(us, rs, e, from); slow || len(us) != n {
+	if lone&bit != 0 {
+		us = loneLeads(us, rs, e, from)
+	}
+	if slow || len(us) != n {
 		us = droppedSpaces(us, rs, e, from, pos)
 	}
 	return us, slow || len(us) != n
@@ -1494,7 +1515,11 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		// which unitsGuess tells without a look at each unit: judge
 		// then need not look for guesses in each stretch.
 		var guess bool
-		us, guess = unitsGuess(us[:0], rs, e, sc.pos)
+		lone := ^uint16(0)
+		if depth == 0 {
+			lone = f.loneMask
+		}
+		us, guess = unitsGuess(us[:0], rs, e, sc.pos, lone)
 		if depth == 0 {
 			f.lineUnits = us
 		}

@@ -600,111 +600,29 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	var highScripts [4]uint64
 	// fastOK: the tables the loop without calls reads are there.
 	fastOK := scriptReady.Load() && pairArray != nil
+	if fastOK {
+		fastDescOnce.Do(buildFastDesc)
+	}
 	for i := 0; i < len(out); i++ {
-		if fastOK {
-			// The characters below U+10A0 or in U+2000..U+20FF that are
-			// no mark (most of what comes out: Latin, Greek, Cyrillic,
-			// Hebrew, Arabic, the scripts of India and Thai,
-			// punctuation), whose
-			// pair with the one before has its tile built, in a loop
-			// without calls, which keeps its state in registers: the
-			// steps of the loop below, from the tables. It stops, before
-			// changing anything, at any other character, which the loop
-			// below takes, and at the end.
-			for ; i < len(out); i++ {
-				r := out[i]
-				if uint32(r) >= 0x10A0 && uint32(r)-0x2000 >= 0x100 {
-					break
-				}
-				sNext := scNone
-				if i+1 < len(out) {
-					if c := out[i+1]; uint32(c) < scriptDense {
-						sNext = scriptTable[c]
-					} else {
-						break
-					}
-				}
-				in := lowInfo[r]
-				if in.kind == kMark {
-					break
-				}
-				b := r // (no case to fold from U+0800 to U+10A0, nor in U+2000..U+20FF: see pairs.Fold)
-				if r < 0x800 {
-					b = pairs.FoldLow(r)
-				}
-				seen := true
-				if pairs.Counted(ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
-					var ok bool
-					if seen, ok = tileLookup(ua0, b); !ok {
-						break // pairSeenSlow's (it counts towards the tile)
-					}
-				}
-				if in.kind == kBad || r >= 0x80 && r < 0xA0 {
-					return "control", 0, 0
-				}
-				s := sCur
-				if r >= 0x80 && s > scCyrillic {
-					highScripts[s>>6] |= 1 << (s & 63)
-				}
-				if s != scNone {
-					outScripts[s&63]++
-					if r >= 0x80 && alphabetOf(s) <= scCyrillic {
-						sb, sa := sBefore, sNext
-						if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
-							sb = scNone
-						}
-						if i+1 == len(out) {
-							if next >= 0x80 {
-								sa = scNone
-							} else {
-								sa = scriptOfASCII(next)
-							}
-						}
-						if sb != s || sa != s {
-							for _, n := range [2]uint8{sb, sa} {
-								if t := alphabetOf(n); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
-									return "glued", 0, 0
-								}
-							}
-						}
-					}
-				}
-				if !seen {
-					ua++
-				}
-				ua0 = b
-				if in.kind == kLetter {
-					al := alphabetOf(s)
-					if al > scCyrillic {
-						al = scNone
-					}
-					if al != scNone && uAlpha != scNone && al != uAlpha {
-						ua++
-					}
-					uAlpha = al
-				} else {
-					uAlpha = scNone // (no mark here)
-				}
-				switch {
-				case in.kind != kLetter:
-					uLower, uCaps, uCapsHigh = false, 0, false
-				case in.upper:
-					if r >= 0x80 && uLower {
-						ua++
-					}
-					uCaps++
-					uCapsHigh = uCapsHigh || r >= 0x80
-				case in.lower:
-					if uCaps >= 2 && uCapsHigh && !uLower {
-						ua++
-					}
-					uLower, uCaps = true, 0
-				}
-				before, sBefore, sCur = r, s, sNext
+		if _, ok := fastIndex(out[i]); ok && fastOK {
+			// The characters below U+10A0 or in U+2000..U+20FF (most of
+			// what comes out: Latin, Greek, Cyrillic, Hebrew, Arabic, the
+			// scripts of India and Thai and their marks, punctuation), whose pair with the one before has its tile
+			// built, in a loop without calls (implFast): the steps of the
+			// loop below, from tables. It stops, before changing anything,
+			// at any other character, which the loop below takes, and at
+			// the end.
+			st := implState{before: before, sBefore: sBefore, shape: packShape(uLower, uCaps, uCapsHigh, uAlpha), ua: ua, ua0: ua0}
+			var why string
+			if i, why = implFast(out, i, next, &st, &highScripts, &outScripts); why != "" {
+				return why, 0, 0
 			}
+			before, sBefore, ua, ua0 = st.before, st.sBefore, st.ua, st.ua0
+			uLower, uCaps, uCapsHigh, uAlpha = unpackShape(st.shape)
 			if i >= len(out) {
 				break
 			}
+			sCur = scriptOf(out[i])
 		}
 		r := out[i]
 		sNext := scNone

@@ -84,7 +84,10 @@ type Lang struct {
 	ascii atomic.Pointer[[0x80]uint8]
 	// wordArr is Words at a<<5|b, built on first use (wordArray) for
 	// AddText's loop.
-	wordArr  atomic.Pointer[[1 << 10]int8]
+	wordArr atomic.Pointer[[1 << 10]int8]
+	// pairArr is BigramCost at a<<4|b for a CJK language (NumCoarse
+	// classes), built on first use (pairCosts) for AddText's loop.
+	pairArr  atomic.Pointer[[256]uint16]
 	low      atomic.Pointer[[lowLetters]uint8]
 	lowMu    sync.Mutex
 	alphabet string
@@ -817,11 +820,20 @@ func (l *Lang) classCase(r rune) (c, k uint8) {
 // ASCII is added a byte at a time in registers, its classes not looked up
 // but the last one's: the text decoded from a single-byte language's
 // input read as a multi-byte encoding is mostly such runs.
-func (s *RuneScorer) AddText(p []byte) {
+func (s *RuneScorer) AddText(p []byte) { s.addText(p, utf8kernel.ValidPrefix(p) == len(p)) }
+
+// addText is AddText; valid says p is known to be well-formed UTF-8 (a
+// decoder's output, checked), which the loop over non-ASCII runes then
+// does not check again.
+func (s *RuneScorer) addText(p []byte, valid bool) {
 	l := s.L
 	ascii, words, asciiRun := l.m.asciiArr, l.wordArray(), l.ASCIICost
 	for i := 0; i < len(p); {
 		if b := p[i]; b >= 0x80 || s.wide {
+			if l.CJK {
+				i = s.addWideCJK(p, i, valid)
+				continue
+			}
 			r, n := utf8.DecodeRune(p[i:])
 			s.Add(r)
 			i += n
@@ -881,6 +893,173 @@ func (s *RuneScorer) AddText(p []byte) {
 	}
 }
 
+// addWideCJK is AddText's step for a CJK language at a rune Add scores as
+// a bigram (one not ASCII, or the first ASCII one after them): the run of
+// non-ASCII runes from i on (wideRunCJK), then the ASCII rune after them
+// (asciiAfterWide); it returns where it stopped. A Cyrillic or Greek text
+// read as Big5, GBK or EUC-KR is mostly such runes, and utf8.DecodeRune and
+// Add for each of them were most of what a process detecting one small
+// such file cost. TestAddTextMatchesAdd and TestAddTextMatchesAddRandom
+// hold it to Add.
+func (s *RuneScorer) addWideCJK(p []byte, i int, valid bool) int {
+	if p[i] >= 0x80 {
+		i = s.wideRunCJK(p, i, valid)
+	}
+	if i < len(p) && p[i] < 0x80 && s.wide {
+		s.asciiAfterWide(p[i])
+		i++
+	}
+	return i
+}
+
+// wideIncr is what a non-ASCII rune of class c adds to wideBMP's packed
+// counts: Runes, Wide, Foreign and Bads, 16 bits each.
+var wideIncr = func() (t [16]uint64) {
+	for c := range t {
+		t[c] = 1 | 1<<16
+		if foreignClass(uint8(c)) {
+			t[c] |= 1 << 32
+		}
+		if c == Bad {
+			t[c] |= 1 << 48
+		}
+	}
+	return t
+}()
+
+// wideRunCJK adds the non-ASCII runes of p from i on, up to an ASCII byte
+// or the end, as Add would, and returns where it stopped: in well-formed
+// UTF-8 (valid) the BMP characters through wideBMP, anything else through
+// Add.
+func (s *RuneScorer) wideRunCJK(p []byte, i int, valid bool) int {
+	l := s.L
+	// A non-ASCII rune after an ASCII letter ends a word: charged once,
+	// before the run (within it the previous word class stays 0).
+	if l.Words != "" && s.wordPrev != 0 {
+		s.words += int(int8(l.Words[int(s.wordPrev)*WordClasses]))
+		s.wordPrev = 0
+	}
+	for i < len(p) && p[i] >= 0x80 {
+		if valid && p[i] < 0xF0 {
+			i = s.wideBMP(p, i)
+			continue
+		}
+		r, n := utf8.DecodeRune(p[i:])
+		s.Add(r)
+		i += n
+	}
+	return i
+}
+
+// wideBMP adds the characters of two and three bytes of p, well-formed
+// UTF-8, from i on, as Add would, up to any other, and returns where it
+// stopped; at most 65,535 of them, which its packed counts hold. (No call
+// in the loop: its state stays in registers.)
+func (s *RuneScorer) wideBMP(p []byte, i int) int {
+	l := s.L
+	pc, cc := l.pairCosts(), &l.Case
+	charIndex, charPages, rare := l.charIndex, l.charPages, &l.rare
+	end := min(len(p), i+(1<<17)-2)
+	prev, prevCase := uint(s.prev), uint(s.prevCase)
+	// costs: WideCost's growth in the high 32 bits, the case costs' in
+	// the low (each below 2^32 for 65,535 runes)
+	var costs, packed uint64
+	r := rune(-1)
+	for i < end {
+		b := p[i]
+		if b < 0xC0 || b >= 0xF0 {
+			break
+		}
+		if b >= 0xE0 {
+			r = rune(b&0x0F)<<12 | rune(p[i+1]&0x3F)<<6 | rune(p[i+2]&0x3F)
+			i += 3
+		} else {
+			r = rune(b&0x1F)<<6 | rune(p[i+1]&0x3F)
+			i += 2
+		}
+		v := bmpBlocks[uint(bmpIndex[uint32(r)/BMPBlock&(1<<16/BMPBlock-1)])*BMPBlock+uint(uint32(r)%BMPBlock)]
+		c, k := uint(v&classMask), uint(v>>caseShift)
+		bc := uint64(pc[(prev<<4|c)&255])
+		if c >= ASCIILetter { // Lang.charCost
+			x := uint64(rare[c])
+			if blk := uint32(r) >> 8; blk < uint32(len(charIndex)) {
+				if pg := charIndex[blk]; pg != 0 {
+					if y := charPages[(int(pg)-1)<<8|int(r&0xFF)]; y != 0 {
+						x = uint64(y) - 1
+					}
+				}
+			}
+			bc += x
+		}
+		costs += bc<<32 | uint64(cc[(prevCase<<2|k)&15])
+		packed += wideIncr[c&15]
+		prev, prevCase = c, k
+	}
+	if r < 0 {
+		return i
+	}
+	// Cost grows with WideCost here (no ASCII letter is met).
+	s.Cost += int(costs >> 32)
+	s.WideCost += int(costs >> 32)
+	s.cases += int(costs & 0xFFFFFFFF)
+	s.prev, s.prevCase = uint8(prev), uint8(prevCase)
+	s.Runes += int(packed & 0xFFFF)
+	s.Wide += int(packed >> 16 & 0xFFFF)
+	s.Foreign += int(packed >> 32 & 0xFFFF)
+	s.Bads += int(packed >> 48)
+	s.prevRune, s.wide = r, true
+	return i
+}
+
+// asciiAfterWide is Add of the ASCII rune b after a non-ASCII one, in a
+// CJK language: the bigram from the rune before.
+func (s *RuneScorer) asciiAfterWide(b byte) {
+	l := s.L
+	r := rune(b)
+	c, k := l.asciiClasses()[b&0x7F], asciiCase[b&0x7F]
+	if l.Words != "" {
+		w := wordClass[b]
+		if w|s.wordPrev != 0 {
+			s.words += int(int8(l.Words[int(s.wordPrev)*WordClasses+int(w)]))
+		}
+		s.wordPrev = w
+	}
+	if w := wordClass[b]; w != 0 {
+		s.Letters++
+		if !isASCIILetter(s.prevRune) {
+			s.Cost += l.ASCIICost
+		}
+	}
+	s.cases += int(l.Case[(s.prevCase<<2|k)&15])
+	s.prevCase = k
+	s.wide = false
+	s.prevRune = r
+	bc := int(l.pairCosts()[(uint(s.prev)<<4|uint(c))&255]) + l.charCost(r, c)
+	s.Cost += bc
+	s.WideCost += bc
+	if c == Bad {
+		s.Bads++
+	}
+	s.prev = c
+	s.Runes++
+}
+
+// pairCosts returns BigramCost of a CJK language at a<<4|b, built on
+// first use.
+func (l *Lang) pairCosts() *[256]uint16 {
+	if t := l.pairArr.Load(); t != nil {
+		return t
+	}
+	t := new([256]uint16)
+	for a := range min(l.N, 16) {
+		for b := range min(l.N, 16) {
+			t[a<<4|b] = uint16(l.BigramCost(uint8(a), uint8(b)))
+		}
+	}
+	l.pairArr.Store(t) // computed alike by any goroutine that races here
+	return t
+}
+
 // noWords is the word array of a language without Words.
 var noWords [1 << 10]int8
 
@@ -892,6 +1071,15 @@ func (l *Lang) wordArray() *[1 << 10]int8 {
 	}
 	if t := l.wordArr.Load(); t != nil {
 		return t
+	}
+	// Languages with the same Words (the CJK languages) share the array.
+	if l.m != nil {
+		for _, o := range l.m.Langs {
+			if t := o.wordArr.Load(); t != nil && o.Words == l.Words {
+				l.wordArr.Store(t)
+				return t
+			}
+		}
 	}
 	t := new([1 << 10]int8)
 	for a := range WordClasses {

@@ -502,6 +502,69 @@ func TestAddTextMatchesAdd(t *testing.T) {
 	}
 }
 
+// AddText scores as Add does on random mixtures of the characters a
+// multi-byte reading yields (ideographs, kana, Hangul, full-width forms,
+// U+FFFD, symbols, letters of other scripts, controls, private use,
+// supplementary characters, ASCII) and of ill-formed UTF-8, cut at random
+// places, in every language.
+func TestAddTextMatchesAddRandom(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := []string{"a", "Z", " ", "\n", ".", "7", "@", "~", "\x01", "\x7f", "日", "本", "語", "漢", "の", "カ", "ー", "한", "글",
+		"\u3000", "、", "。", "「", "Ａ", "ｱ", "\ufffd", "é", "Ω", "ж", "א", "€", "—", "\u0080", "\u00a0", "\ue000", "\uf8ff",
+		"\U00020000", "\U0001F600", "\u0800", "\ud7ff", "\uffff", "\xe4\xb8", "\xff", "\xc3", "\xed\xa0\x80", "\xe0\x80\x80", "\xf0\x9f"}
+	rng := rand.New(rand.NewPCG(23, 1))
+	for _, l := range m.Langs {
+		for range 200 {
+			var b []byte
+			for range rng.IntN(60) {
+				b = append(b, pool[rng.IntN(len(pool))]...)
+			}
+			var one, all RuneScorer
+			one.L, all.L = l, l
+			for _, r := range string(b) {
+				one.Add(r)
+			}
+			for len(b) > 0 {
+				// (a decoder's texts end where a character does)
+				k := rng.IntN(len(b) + 1)
+				for k < len(b) && !utf8.RuneStart(b[k]) {
+					k++
+				}
+				all.addText(b[:k], utf8.Valid(b[:k])) // (both loops: see addText)
+				b = b[k:]
+			}
+			if one != all {
+				t.Fatalf("%s: AddText %+v, Add %+v", l.Tag, all, one)
+			}
+		}
+	}
+}
+
+// A run of non-ASCII characters longer than AddText's loop counts at
+// once (65,535) scores as Add scores it.
+func TestAddTextLongRun(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range [][]byte{[]byte("x" + strings.Repeat("日本\ufffdé", 25000) + "\U00020000 y"),
+		[]byte("x" + strings.Repeat("日 本a", 40000) + " y"), []byte("x" + strings.Repeat("é ", 50000) + " y")} {
+		l := m.Lang("ja")
+		var one, all RuneScorer
+		one.L, all.L = l, l
+		for _, r := range string(b) {
+			one.Add(r)
+		}
+		all.AddText(b)
+		if one != all {
+			t.Fatalf("AddText %+v, Add %+v", all, one)
+		}
+	}
+}
+
 // wordSums gives each language the sum WordCost weighs.
 func TestWordSumsMatchWordCost(t *testing.T) {
 	m, err := Build(Data, ASCIIModel, Fitted)
@@ -575,16 +638,18 @@ func TestScoreProbedMatchesWhole(t *testing.T) {
 				continue
 			}
 			for _, complete := range []bool{false, true} {
-				got := m.scoreProbed(e, probe, q, complete, func(Scored) bool { return false }, "far")
-				want := m.scoreDecoded(e, q, complete)
-				if p := m.scoreDecoded(e, probe, false); p.Ruled != "" {
+				ts := &mbTextSet{ascii: m.asciiArr}
+				got := m.scoreProbed(e, probe, q, ts, complete, func(Scored) bool { return false }, "far")
+				ts.release()
+				want := m.scoreDecoded(e, q, nil, complete)
+				if p := m.scoreDecoded(e, probe, nil, false); p.Ruled != "" {
 					want = p
 					want.Cost = 1e18
 				}
 				if got.Cost != want.Cost || got.Lang != want.Lang || got.Ruled != want.Ruled || got.High != want.High || got.HighCost != want.HighCost || got.Foreign != want.Foreign {
 					t.Errorf("%s, %d bytes, complete %v: probed %+v, whole %+v", e.Name, len(q), complete, got, want)
 				}
-				if h := m.scoreProbed(e, probe, q, complete, func(Scored) bool { return true }, "far"); h.Cost != 1e18 || h.Ruled == "" {
+				if h := m.scoreProbed(e, probe, q, nil, complete, func(Scored) bool { return true }, "far"); h.Cost != 1e18 || h.Ruled == "" {
 					t.Errorf("%s: a hopeless probe was scored on: %+v", e.Name, h)
 				}
 			}

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Scored is one encoding's reading of a text.
@@ -541,6 +543,8 @@ func (m *Model) rankMulti(out []Scored, p []byte, high []int32, complete, contig
 			s.Cost/float64(len(probe)) > 2*bestSingle/float64(len(q))
 	}
 	const farWorse = "reads more than twice as badly as the best single-byte reading on the first bytes"
+	// The parts of the window decoded, cut once for all the encodings.
+	texts := mbTextSet{ascii: m.asciiArr, off: !mbCut}
 	for _, e := range Encodings {
 		if e.Table != nil {
 			continue
@@ -550,11 +554,11 @@ func (m *Model) rankMulti(out []Scored, p []byte, high []int32, complete, contig
 			continue
 		}
 		if len(probe) < len(q) && probe[len(probe)-1] == '\n' {
-			out = append(out, m.scoreProbed(e, probe, q, complete, hopeless, farWorse))
+			out = append(out, m.scoreProbed(e, probe, q, &texts, complete, hopeless, farWorse))
 			continue
 		}
 		if len(probe) < len(q) {
-			if s := m.scoreDecoded(e, probe, false); s.Ruled != "" || hopeless(s) {
+			if s := m.scoreDecoded(e, probe, texts.of(probe), false); s.Ruled != "" || hopeless(s) {
 				if s.Ruled == "" {
 					s.Ruled = farWorse
 				}
@@ -563,8 +567,9 @@ func (m *Model) rankMulti(out []Scored, p []byte, high []int32, complete, contig
 				continue
 			}
 		}
-		out = append(out, m.scoreDecoded(e, q, complete))
+		out = append(out, m.scoreDecoded(e, q, texts.of(q), complete))
 	}
+	texts.release()
 	if contiguous && (!complete || len(q)%2 == 0) {
 		for _, be := range []bool{false, true} {
 			if len(probe) < len(q) {
@@ -752,6 +757,10 @@ func (ws *windowStats) scan(p []byte, ascii *[128 * 128]uint8) {
 // (pairs of word classes a<<5|b fill WordClasses<<5 of it).
 const wordCountsLen = 32 << 5
 
+// mbCut says the multi-byte readings decode only the pieces of a window
+// that need it (mbText); tests turn it off to compare.
+var mbCut = true
+
 // loneHigh is loneHighBytes of p, whose bytes above 7F are at high.
 func loneHigh(p []byte, high []int32) bool {
 	lone := 0
@@ -834,18 +843,33 @@ func commaForm(r rune) bool { return r == 'ș' || r == 'ț' || r == 'Ș' || r ==
 // says p is the whole input: a sequence its end cuts short is then an
 // invalid one, as for UTF-8 and an odd length for UTF-16; otherwise it is
 // where the prefix was cut, and costs nothing.
-func (m *Model) scoreDecoded(e *Encoding, p []byte, complete bool) Scored {
+func (m *Model) scoreDecoded(e *Encoding, p []byte, t *mbText, complete bool) Scored {
+	rss := m.scorers(e)
+	endsBad, ok := addDecoded(e, p, t, rss)
+	if !ok {
+		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
+	}
+	return m.scored(e, rss, endsBad, complete)
+}
+
+// addDecoded adds p decoded with e to rss, through t, p's mbText, unless
+// it is nil; it reports whether the decoded text ends with U+FFFD, and
+// false when the decoder fails.
+func addDecoded(e *Encoding, p []byte, t *mbText, rss []RuneScorer) (endsBad, ok bool) {
+	if t != nil {
+		return t.add(e, rss)
+	}
 	buf := decodeBufs.Get().(*[]byte)
 	defer decodeBufs.Put(buf)
 	text, err := e.decodeTo(buf, p)
 	if err != nil {
-		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
+		return false, false
 	}
-	rss := m.scorers(e)
+	valid := utf8kernel.ValidPrefix(text) == len(text)
 	for i := range rss {
-		rss[i].AddText(text)
+		rss[i].addText(text, valid)
 	}
-	return m.scored(e, rss, text, complete)
+	return len(text) >= 3 && string(text[len(text)-3:]) == "\uFFFD", true
 }
 
 // scorers are a RuneScorer for each of e's languages with a model.
@@ -860,13 +884,13 @@ func (m *Model) scorers(e *Encoding) []RuneScorer {
 }
 
 // scored is the Scored of e's reading whose runes rss have scored, its
-// decoded text ending with tail.
-func (m *Model) scored(e *Encoding, rss []RuneScorer, tail []byte, complete bool) Scored {
+// decoded text ending with U+FFFD when endsBad.
+func (m *Model) scored(e *Encoding, rss []RuneScorer, endsBad, complete bool) Scored {
 	s := Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18}
 	for _, rs := range rss { // copies: the scorers go on unchanged
 		nonASCII := rs.Wide
 		// A sequence cut by the end of a prefix is not the encoding's fault.
-		if !complete && len(tail) >= 3 && string(tail[len(tail)-3:]) == "\uFFFD" && rs.Bads > 0 {
+		if !complete && endsBad && rs.Bads > 0 {
 			rs.Cost -= BadCost
 			rs.Bads--
 		}
@@ -887,32 +911,67 @@ func (m *Model) scored(e *Encoding, rss []RuneScorer, tail []byte, complete bool
 // multi-byte encoding, none of which keeps a state across it), so the
 // probe's text is decoded and scored once, and the rest of q decoded and
 // scored after it, instead of all of q again.
-func (m *Model) scoreProbed(e *Encoding, probe, q []byte, complete bool, hopeless func(Scored) bool, farWorse string) Scored {
-	buf := decodeBufs.Get().(*[]byte)
-	defer decodeBufs.Put(buf)
-	text, err := e.decodeTo(buf, probe)
-	if err != nil {
+func (m *Model) scoreProbed(e *Encoding, probe, q []byte, ts *mbTextSet, complete bool, hopeless func(Scored) bool, farWorse string) Scored {
+	rss := m.scorers(e)
+	endsBad, ok := addDecoded(e, probe, ts.of(probe), rss)
+	if !ok {
 		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
 	}
-	rss := m.scorers(e)
-	for i := range rss {
-		rss[i].AddText(text)
-	}
-	if s := m.scored(e, rss, text, false); s.Ruled != "" || hopeless(s) {
+	if s := m.scored(e, rss, endsBad, false); s.Ruled != "" || hopeless(s) {
 		if s.Ruled == "" {
 			s.Ruled = farWorse
 		}
 		s.Cost = 1e18
 		return s
 	}
-	rest, err := e.decodeTo(buf, q[len(probe):]) // (text is read)
-	if err != nil {
-		return m.scoreDecoded(e, q, complete)
+	rest := q[len(probe):]
+	endsBad, ok = addDecoded(e, rest, ts.of(rest), rss)
+	if !ok {
+		return m.scoreDecoded(e, q, ts.of(q), complete)
 	}
-	for i := range rss {
-		rss[i].AddText(rest)
+	return m.scored(e, rss, endsBad, complete)
+}
+
+// mbTextSet holds the mbTexts of the few parts of a window the
+// multi-byte readings decode (the probe, the rest, the whole), each cut
+// when first asked for and shared by every encoding.
+type mbTextSet struct {
+	ascii *[128 * 128]uint8
+	off   bool // (tests: no mbTexts, every reading decoded whole)
+	n     int
+	parts [3]struct {
+		p []byte
+		t *mbText
 	}
-	return m.scored(e, rss, rest, complete)
+}
+
+// of returns p's mbText, or nil when p is not cut (it holds a NUL byte).
+func (ts *mbTextSet) of(p []byte) *mbText {
+	if ts == nil || ts.off {
+		return nil
+	}
+	for _, x := range ts.parts[:ts.n] {
+		if len(x.p) == len(p) && (len(p) == 0 || &x.p[0] == &p[0]) {
+			return x.t
+		}
+	}
+	t := mbTextOf(p, ts.ascii)
+	if ts.n < len(ts.parts) {
+		ts.parts[ts.n].p, ts.parts[ts.n].t = p, t
+		ts.n++
+	}
+	return t
+}
+
+// release gives the mbTexts back.
+func (ts *mbTextSet) release() {
+	for i := range ts.parts[:ts.n] {
+		if t := ts.parts[i].t; t != nil {
+			t.release()
+		}
+		ts.parts[i].p, ts.parts[i].t = nil, nil
+	}
+	ts.n = 0
 }
 
 // scoreUTF16 reads p as UTF-16 without a byte order mark and without NUL

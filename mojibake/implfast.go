@@ -1,0 +1,280 @@
+package mojibake
+
+import (
+	"sync"
+
+	"github.com/utf8x/utf8x/mojibake/internal/pairs"
+)
+
+// implausibleAroundMargin's loop over a repair, for the characters most
+// repairs are made of (below U+10A0, or in U+2000..U+20FF),
+// reads one descriptor per character, built once from the tables its
+// general loop reads (lowInfo, scriptTable, pairs.FoldLow): what the rules
+// ask of the character in bits, its folded form for the model's pairs, and
+// its class for the shape of words, which a second table steps.
+
+// A descriptor's bits.
+const (
+	fdScript     = 0xFF    // the character's script (scriptOf)
+	fdStop       = 1 << 8  // the general loop's (none at present)
+	fdControl    = 1 << 9  // a character that is bad, or a C1 control: "control"
+	fdHigh       = 1 << 10 // beyond ASCII, of a script beyond Cyrillic: highScripts
+	fdGlued      = 1 << 11 // beyond ASCII, a letter of Latin, Greek or Cyrillic: the rule against gluing
+	fdCount      = 1 << 12 // of Cyrillic or a script after it: outScripts counts it (the rules read no other)
+	fdMark       = 1 << 13 // a combining mark: the rules for marks
+	fdClassShift = 16      // 5 bits: the character's class for shapeSteps
+	fdMarkShift  = 24      // 8 bits: markScript of a mark
+	fdFoldShift  = 32      // pairs.Fold of the character
+)
+
+// fastSpan is how many characters have a descriptor: U+0000..U+109F, then
+// U+2000..U+20FF.
+const (
+	fastLow   = 0x10A0
+	fastPunct = 0x2000
+	fastSpan  = fastLow + 0x100
+)
+
+var (
+	fastDesc     [fastSpan]uint64
+	fastDescOnce sync.Once
+	// shapeSteps is unseen's step for the shape of a word, as a table:
+	// indexed by the state (packShape) << 5 | the character's class, it
+	// holds the state after << 2 | the unseen places the step counts.
+	shapeSteps [64 << 5]uint8
+)
+
+// fastIndex returns r's index in fastDesc, or false.
+func fastIndex(r rune) (uint32, bool) {
+	x := uint32(r)
+	if x >= fastLow {
+		x -= fastPunct - fastLow
+		if x-fastLow >= fastSpan-fastLow {
+			return 0, false
+		}
+	}
+	return x, true
+}
+
+func buildFastDesc() {
+	buildTables()
+	scriptOnce.Do(fillScripts)
+	for i := range uint32(fastSpan) {
+		r := rune(i)
+		if i >= fastLow {
+			r = rune(i - fastLow + fastPunct)
+		}
+		in := lowInfo[r]
+		s := scriptTable[r]
+		d := uint64(s)
+		if in.kind == kMark {
+			d |= fdMark | uint64(markScript(r))<<fdMarkShift
+		}
+		if in.kind == kBad || r >= 0x80 && r < 0xA0 {
+			d |= fdControl
+		}
+		if r >= 0x80 && s > scCyrillic {
+			d |= fdHigh
+		}
+		if s != scNone && r >= 0x80 && alphabetOf(s) <= scCyrillic {
+			d |= fdGlued
+		}
+		if s >= scCyrillic {
+			d |= fdCount
+		}
+		cls := uint64(0)
+		if in.kind == kLetter {
+			al := alphabetOf(s)
+			if al > scCyrillic {
+				al = scNone
+			}
+			k := uint64(2)
+			if in.upper {
+				k = 0
+			} else if in.lower {
+				k = 1
+			}
+			high := uint64(0)
+			if r >= 0x80 {
+				high = 1
+			}
+			cls = 1 + k*8 + high*4 + uint64(al)
+		} else if in.kind == kMark {
+			k := uint64(2)
+			if in.upper {
+				k = 0
+			} else if in.lower {
+				k = 1
+			}
+			high := uint64(0)
+			if r >= 0x80 {
+				high = 1
+			}
+			cls = 25 + k*2 + high
+		}
+		d |= cls << fdClassShift
+		b := r // (no case to fold from U+0800 to U+10A0, nor in U+2000..U+20FF: see pairs.Fold)
+		if r < 0x800 {
+			b = pairs.FoldLow(r)
+		}
+		d |= uint64(uint32(b)) << fdFoldShift
+		fastDesc[i] = d
+	}
+	for st := range 64 {
+		for cls := range 32 {
+			lower, caps, capsHigh, alpha := unpackShape(uint8(st))
+			n := 0
+			if cls == 0 {
+				alpha = scNone
+				lower, caps, capsHigh = false, 0, false
+			} else if c := cls - 25; cls >= 25 && c < 6 {
+				// A mark: the alphabet goes on, and the shape as for a letter.
+				high, k := c&1 != 0, c>>1
+				switch k {
+				case 0:
+					if high && lower {
+						n++
+					}
+					caps++
+					capsHigh = capsHigh || high
+				case 1:
+					if caps >= 2 && capsHigh && !lower {
+						n++
+					}
+					lower, caps = true, 0
+				}
+			} else if c := cls - 1; c < 24 {
+				al, high, k := uint8(c&3), c&4 != 0, c>>3
+				if al != scNone && alpha != scNone && al != alpha {
+					n++
+				}
+				alpha = al
+				switch k {
+				case 0:
+					if high && lower {
+						n++
+					}
+					caps++
+					capsHigh = capsHigh || high
+				case 1:
+					if caps >= 2 && capsHigh && !lower {
+						n++
+					}
+					lower, caps = true, 0
+				}
+			}
+			shapeSteps[st<<5|cls] = packShape(lower, caps, capsHigh, alpha)<<2 | uint8(n)
+		}
+	}
+}
+
+// packShape packs the state of a word's shape (see unseen): the count of
+// capitals matters only up to 2 (it is compared with 2), the alphabet is
+// none, Latin, Greek or Cyrillic.
+func packShape(lower bool, caps int, capsHigh bool, alpha uint8) uint8 {
+	s := uint8(min(caps, 2))<<1 | (alpha&3)<<4
+	if lower {
+		s |= 1
+	}
+	if capsHigh {
+		s |= 8
+	}
+	return s
+}
+
+func unpackShape(s uint8) (lower bool, caps int, capsHigh bool, alpha uint8) {
+	return s&1 != 0, int(s >> 1 & 3), s&8 != 0, s >> 4 & 3
+}
+
+// implState is the state implausibleAroundMargin's loop carries from one
+// character of the repair to the next.
+type implState struct {
+	before  rune
+	sBefore uint8
+	shape   uint8
+	ua      int
+	ua0     rune
+}
+
+// implFast runs implausibleAroundMargin's loop from out[i] for as long as
+// the characters have descriptors and no call is needed (a pair with no
+// tile yet, a mark, a character after a letter of Latin, Greek or Cyrillic
+// beyond the script table), and returns where it stopped, before changing
+// anything for that character, or why the repair is refused.
+func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint64, outScripts *[64]int) (int, string) {
+	before, sBefore, sh, ua, ua0 := st.before, st.sBefore, st.shape, st.ua, st.ua0
+	for ; i < len(out); i++ {
+		r := out[i]
+		x, ok := fastIndex(r)
+		if !ok {
+			break
+		}
+		d := fastDesc[x]
+		if d&fdStop != 0 {
+			break
+		}
+		b := rune(uint32(d >> fdFoldShift))
+		seen := true
+		// (pairs.Counted, for b below U+2E80; b is never U+FFFD.)
+		if (ua0 >= 0x80 || b >= 0x80) && ua0 != 0xFFFD {
+			if seen, ok = tileLookup(ua0, b); !ok {
+				break // pairSeenSlow's (it counts towards the tile)
+			}
+		}
+		if d&fdControl != 0 {
+			return i, "control"
+		}
+		if d&fdMark != 0 {
+			// A mark with no letter to sit on, or on a letter of another
+			// script, both written by the repair (see the general loop).
+			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
+				return i, "mark"
+			}
+			if ms := uint8(d >> fdMarkShift); i > 0 && sBefore != scNone && r>>7 != before>>7 && ms != scNone && alphabetOf(sBefore) != ms {
+				return i, "mark"
+			}
+		}
+		s := uint8(d & fdScript)
+		if d&fdGlued != 0 {
+			// A neighbour beyond the stretch that is not ASCII may be a
+			// misread character left as it was: it tells nothing; nor
+			// does the letter of a troff font escape.
+			sb, sa := sBefore, scNone
+			if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
+				sb = scNone
+			}
+			if i+1 < len(out) {
+				c := out[i+1]
+				if uint32(c) >= scriptDense {
+					break // scriptOf's call: the general loop's
+				}
+				sa = scriptTable[c]
+			} else if next < 0x80 {
+				sa = scriptOfASCII(next)
+			}
+			as := alphabetOf(s)
+			if t := alphabetOf(sb); t != scNone && t <= scCyrillic && t != as {
+				return i, "glued"
+			}
+			if t := alphabetOf(sa); t != scNone && t <= scCyrillic && t != as {
+				return i, "glued"
+			}
+		}
+		if d&fdHigh != 0 {
+			highScripts[s>>6] |= 1 << (s & 63)
+		}
+		if d&fdCount != 0 {
+			outScripts[s&63]++
+		}
+		if !seen {
+			ua++
+		}
+		ua0 = b
+		t := shapeSteps[(uint32(sh)<<5|uint32(d>>fdClassShift)&31)%uint32(len(shapeSteps))]
+		ua += int(t & 3)
+		sh = t >> 2
+		before, sBefore = r, s
+	}
+	st.before, st.sBefore, st.shape, st.ua, st.ua0 = before, sBefore, sh, ua, ua0
+	return i, ""
+}
