@@ -4,14 +4,10 @@ go 1.24.0
 
 require (
 	github.com/rogpeppe/go-internal v1.14.1
-	github.com/spf13/cobra v1.10.2
+	github.com/urfave/cli/v3 v3.14.0
 	golang.org/x/sys v0.40.0
 	golang.org/x/term v0.39.0
 	golang.org/x/text v0.33.0
 )
 
-require (
-	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/pflag v1.0.9 // indirect
-	golang.org/x/tools v0.40.0 // indirect
-)
+require golang.org/x/tools v0.40.0 // indirect

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/cobra"
 	"golang.org/x/text/encoding"
 	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
@@ -107,7 +106,7 @@ func (o *autoOptions) legacyLabel(label string) bool {
 	return o.legacy != nil
 }
 
-func addAutoFlags(cmd *cobra.Command, o *autoOptions) {
+func addAutoFlags(cmd *command, o *autoOptions) {
 	addConfidenceFlag(cmd, &o.minConf, 0.9, "with -f auto, refuse to convert when the detected encoding's confidence is below `P`")
 	cmd.Flags().BoolVar(&o.declared, "declared", true, "with -f auto, follow the charset an input declares after a byte order mark and before detecting: an XML declaration, or an HTML <meta> in its first 1024 bytes (not when its bytes are invalid in it, or are UTF-8 with 2 or more non-ASCII characters)")
 }
@@ -129,7 +128,7 @@ func (c *confidence) Set(s string) error {
 }
 
 // addConfidenceFlag adds --min-confidence, default def, to cmd.
-func addConfidenceFlag(cmd *cobra.Command, p *float64, def float64, usage string) {
+func addConfidenceFlag(cmd *command, p *float64, def float64, usage string) {
 	*p = def
 	cmd.Flags().Var((*confidence)(p), "min-confidence", usage)
 }
@@ -164,7 +163,7 @@ func (r *readErrors) Read(p []byte) (int, error) {
 // converter, so that --invalid and its error positions hold; the others
 // reach it as the UTF-8 the Reader decodes through golang.org/x/text
 // (undecodable bytes become U+FFFD there).
-func (o *autoOptions) resolve(cmd *cobra.Command, in io.Reader, path string) (io.Reader, transcode.Encoding, error) {
+func (o *autoOptions) resolve(cmd *command, in io.Reader, path string) (io.Reader, transcode.Encoding, error) {
 	if o.legacy != nil {
 		return transform.NewReader(in, o.legacy.NewDecoder()), transcode.UTF8, nil
 	}

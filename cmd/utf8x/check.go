@@ -22,7 +22,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
 )
@@ -76,13 +75,13 @@ type checkResult struct {
 	Looks      string // for input with errors: the legacy encoding it looks like and the convert command (detectHint)
 }
 
-func newCheckCmd() *cobra.Command {
+func newCheckCmd() *command {
 	opts := checkOptions{blockSize: defaultBlockSize}
 	var sample bool
 	var walk walkOptions
 	var encoding string
 	var piece pieceFlags
-	cmd := &cobra.Command{
+	cmd := &command{
 		Use:   "check [flags] [FILE...]",
 		Short: "List each invalid UTF-8 sequence with its line, column and offset",
 		Long: `Check validates each FILE (standard input when there is none, or for "-")
@@ -158,7 +157,7 @@ error or an input that cannot be read.`,
   curl -s https://example.com | utf8x check
   utf8x check --json --max-errors 10 dump.sql
   utf8x check -r --exclude '*.png' --exclude 'vendor/' .`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *command, args []string) error {
 			if err := opts.ranges.check(); err != nil {
 				return err
 			}
@@ -219,7 +218,7 @@ error or an input that cannot be read.`,
 
 // noInputHint answers a bare "utf8x check" typed at a terminal, which would
 // otherwise wait silently for input the person does not mean to type.
-func noInputHint(cmd *cobra.Command) error {
+func noInputHint(cmd *command) error {
 	fmt.Fprintf(cmd.ErrOrStderr(), `%s reads files, or standard input when no FILE is given,
 and standard input is your terminal. Try one of:
   %[1]s FILE...          check files
@@ -244,7 +243,7 @@ type checkJob struct {
 // holding at most a few chunks, so memory stays bounded whatever the input
 // and --max-errors. Workers start in the order given, which keeps the one
 // being reported always running.
-func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs int, summarize bool) error {
+func checkFiles(cmd *command, files []inputFile, opts checkOptions, jobs int, summarize bool) error {
 	out, errOut, stdin := cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.InOrStdin()
 	bar := newProgress(errOut, "checking", files)
 	defer bar.clear()

@@ -7,40 +7,28 @@
 package main
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf16"
 )
-
-// codePointSyntax is the three patterns, compiled on first use rather than
-// at start: every run of the tool paid about 0.1 ms compiling them, and
-// only explain reads code points.
-var codePointSyntax = sync.OnceValue(func() (re struct{ codePointToken, escapesToken, oneEscape *regexp.Regexp }) {
-	re.codePointToken = regexp.MustCompile(`^(?:[Uu]\+|0[xX])([0-9A-Fa-f]{1,8})$`)
-	re.escapesToken = regexp.MustCompile(`^(?:\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|\\u\{[0-9A-Fa-f]{1,8}\})+$`)
-	re.oneEscape = regexp.MustCompile(`\\u\{([0-9A-Fa-f]{1,8})\}|\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})`)
-	return re
-})
 
 // parseCodePoints reads arg as code points. ok is false, with no error, when
 // arg is not made only of code points: it is then text to explain.
 func parseCodePoints(arg string) (rs []rune, ok bool, err error) {
-	re := codePointSyntax()
-	codePointToken, escapesToken, oneEscape := re.codePointToken, re.escapesToken, re.oneEscape
 	tokens := strings.FieldsFunc(arg, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })
 	if len(tokens) == 0 {
 		return nil, false, nil
 	}
 	for _, tok := range tokens {
-		if !codePointToken.MatchString(tok) && !escapesToken.MatchString(tok) {
-			return nil, false, nil
+		if _, ok := codePointDigits(tok); !ok {
+			if _, ok := escapes(tok); !ok {
+				return nil, false, nil
+			}
 		}
 	}
 	for _, tok := range tokens {
-		if m := codePointToken.FindStringSubmatch(tok); m != nil {
-			r, err := codePointValue(tok, m[1])
+		if digits, ok := codePointDigits(tok); ok {
+			r, err := codePointValue(tok, digits)
 			if err != nil {
 				return nil, false, err
 			}
@@ -48,8 +36,9 @@ func parseCodePoints(arg string) (rs []rune, ok bool, err error) {
 			continue
 		}
 		var units []rune
-		for _, m := range oneEscape.FindAllStringSubmatch(tok, -1) {
-			r, err := codePointValue(m[0], m[1]+m[2]+m[3])
+		esc, _ := escapes(tok)
+		for _, e := range esc {
+			r, err := codePointValue(e.text, e.digits)
 			if err != nil {
 				return nil, false, err
 			}
@@ -65,6 +54,67 @@ func parseCodePoints(arg string) (rs []rune, ok bool, err error) {
 		}
 	}
 	return rs, true, nil
+}
+
+// codePointDigits returns the hex digits of a token written U+XXXX, u+XXXX,
+// 0xXXXX or 0XXXXX, with 1 to 8 digits.
+func codePointDigits(tok string) (string, bool) {
+	if len(tok) < 3 || !(tok[0] == 'U' || tok[0] == 'u') || tok[1] != '+' {
+		if len(tok) < 3 || tok[0] != '0' || !(tok[1] == 'x' || tok[1] == 'X') {
+			return "", false
+		}
+	}
+	digits := tok[2:]
+	if n := hexDigits(digits, 8); n == 0 || n != len(digits) {
+		return "", false
+	}
+	return digits, true
+}
+
+// escape is one escape of a token: its text and its hex digits.
+type escape struct{ text, digits string }
+
+// escapes reads tok as a run of escapes, each \uXXXX, \UXXXXXXXX or
+// \u{X...} (1 to 8 digits); ok is false when tok is anything else.
+func escapes(tok string) (esc []escape, ok bool) {
+	for tok != "" {
+		if len(tok) < 3 || tok[0] != '\\' {
+			return nil, false
+		}
+		var n, skip int // digits, and bytes before them
+		switch {
+		case tok[1] == 'u' && tok[2] == '{':
+			skip = 3
+			n = hexDigits(tok[skip:], 8)
+			if n == 0 || len(tok) <= skip+n || tok[skip+n] != '}' {
+				return nil, false
+			}
+			esc = append(esc, escape{tok[:skip+n+1], tok[skip : skip+n]})
+			tok = tok[skip+n+1:]
+			continue
+		case tok[1] == 'u':
+			skip, n = 2, 4
+		case tok[1] == 'U':
+			skip, n = 2, 8
+		default:
+			return nil, false
+		}
+		if hexDigits(tok[skip:], n) != n {
+			return nil, false
+		}
+		esc = append(esc, escape{tok[:skip+n], tok[skip : skip+n]})
+		tok = tok[skip+n:]
+	}
+	return esc, len(esc) > 0
+}
+
+// hexDigits counts the hex digits s starts with, up to max.
+func hexDigits(s string, max int) int {
+	n := 0
+	for n < len(s) && n < max && strings.IndexByte("0123456789abcdefABCDEF", s[n]) >= 0 {
+		n++
+	}
+	return n
 }
 
 // codePointValue reads hex digits written as tok; values past 0x7FFFFFFF

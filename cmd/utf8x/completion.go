@@ -1,14 +1,13 @@
 // Shell completion of flag values: the encodings of -f and -t, the policies
 // of --invalid and --bom, the forms of --encoding and the modes of --color.
-// Cobra's completion command and its hidden __complete command do the rest;
-// the values are registered here, by flag name, on every command that has the
-// flag, so a command gets them without code of its own.
+// urfave/cli's completion command and scripts do the rest (completeFlags in
+// cli.go); the values are listed here by flag name and offered on every
+// command that has the flag, so a command gets them without code of its own.
 package main
 
 import (
 	"strings"
 
-	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -55,26 +54,4 @@ func formNames() []string {
 		vals = append(vals, strings.ToLower(e.Labels()[0])+"\t"+e.Name())
 	}
 	return vals
-}
-
-// registerCompletions gives every flag of root's commands named in
-// completions its values.
-func registerCompletions(root *cobra.Command) {
-	for _, c := range root.Commands() {
-		for name, values := range completions {
-			if c.Flags().Lookup(name) == nil {
-				continue
-			}
-			cmdName := c.Name()
-			c.RegisterFlagCompletionFunc(name, func(_ *cobra.Command, _ []string, prefix string) ([]string, cobra.ShellCompDirective) {
-				var out []string
-				for _, v := range values(cmdName) {
-					if strings.HasPrefix(v, prefix) {
-						out = append(out, v)
-					}
-				}
-				return out, cobra.ShellCompDirectiveNoFileComp
-			})
-		}
-	}
 }

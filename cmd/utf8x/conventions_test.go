@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/spf13/cobra"
 )
 
 // The help is output like any other: when it cannot be written the exit
@@ -164,15 +162,14 @@ func TestReadmeSynopsisFlags(t *testing.T) {
 	}
 	block, _, _ = strings.Cut(block, "```")
 	flagRE := regexp.MustCompile(`(?:^|[\s\[|])(--?[a-z0-9][a-z0-9-]*)`)
-	var cmd *cobra.Command
+	var cmd *command
 	checked := 0
 	for _, line := range strings.Split(block, "\n") {
 		switch {
 		case strings.HasPrefix(line, "utf8x "):
 			name := strings.Fields(line)[1]
-			root := newRootCmd([]string{name})
-			c, _, err := root.Find([]string{name})
-			if err != nil || c == root {
+			c := newApp([]string{name}).find(name)
+			if c == nil {
 				t.Fatalf("README synopsis: no command %q", name)
 			}
 			cmd = c

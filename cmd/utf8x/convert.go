@@ -15,7 +15,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/spf13/cobra"
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x"
@@ -36,11 +35,11 @@ type convertOptions struct {
 	piece     pieceFlags // --range, --offset
 }
 
-func newConvertCmd() *cobra.Command {
+func newConvertCmd() *command {
 	opts := convertOptions{blockSize: defaultBlockSize}
 	var from, to, invalid, bom, replacement, order string
 	var list bool
-	cmd := &cobra.Command{
+	cmd := &command{
 		Use:   "convert -f FROM -t TO [flags] [FILE...]",
 		Short: "Convert between UTF-8/16/32 and legacy encodings; -f auto detects",
 		Long: `Convert reads each FILE (standard input when there is none, or for "-") in
@@ -145,8 +144,7 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
   utf8x convert -f utf-16 --byte-order be -t utf-8 unmarked.txt
   utf8x convert -f latin1 -t utf-8 --in-place *.txt
   utf8x convert --list`,
-		Args: cobra.ArbitraryArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *command, args []string) error {
 			if list {
 				if len(args) > 0 {
 					return usageError("--list takes no FILE: it lists the encodings (see 'utf8x convert --help')")
@@ -198,7 +196,7 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 	return cmd
 }
 
-func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string, args []string) error {
+func (o *convertOptions) parse(cmd *command, from, to, invalid, bom string, args []string) error {
 	var err error
 	if o.auto.enabled = strings.EqualFold(from, "auto"); o.auto.enabled {
 		from = "utf-8" // replaced per input by what detection finds
@@ -247,7 +245,7 @@ func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string
 }
 
 // parseExtras reads --replacement and --byte-order, after parse.
-func (o *convertOptions) parseExtras(cmd *cobra.Command, replacement, order string) error {
+func (o *convertOptions) parseExtras(cmd *command, replacement, order string) error {
 	if cmd.Flags().Changed("replacement") {
 		switch {
 		case !cmd.Flags().Changed("invalid"):
@@ -307,7 +305,7 @@ func (e *convertError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %v; %s", e.file, e.line, e.col, e.err, e.outcome)
 }
 
-func convertFiles(cmd *cobra.Command, files []string, opts convertOptions) error {
+func convertFiles(cmd *command, files []string, opts convertOptions) error {
 	errOut := cmd.ErrOrStderr()
 	bar := newProgress(errOut, "converting", inputFiles(files))
 	defer bar.clear()
@@ -389,7 +387,7 @@ func (o convertOptions) continuing(yes bool) convertOptions {
 }
 
 // convertInPlace converts the file at path into itself.
-func convertInPlace(cmd *cobra.Command, path string, opts convertOptions, onRead func(int64)) error {
+func convertInPlace(cmd *command, path string, opts convertOptions, onRead func(int64)) error {
 	out, err := createAtomic(path, cmd.ErrOrStderr())
 	if err != nil {
 		return err
@@ -406,7 +404,7 @@ func convertInPlace(cmd *cobra.Command, path string, opts convertOptions, onRead
 	return out.commit()
 }
 
-func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOptions, onRead func(int64)) error {
+func convertOne(cmd *command, w io.Writer, path string, opts convertOptions, onRead func(int64)) error {
 	f, size, err := openInput(path, cmd.InOrStdin(), "")
 	if err != nil {
 		return err

@@ -5,8 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"github.com/utf8x/utf8x/detect"
 )
 
@@ -39,10 +37,10 @@ type detectCandidate struct {
 	Note       string  `json:"note,omitempty"`
 }
 
-func newDetectCmd() *cobra.Command {
+func newDetectCmd() *command {
 	var opts detectOptions
 	var walk walkOptions
-	cmd := &cobra.Command{
+	cmd := &command{
 		Use:   "detect [flags] [FILE...]",
 		Short: "Guess the encoding of text whose encoding nobody wrote down",
 		Long: `Detect examines the first 64 KiB of each FILE (standard input when there is
@@ -71,7 +69,7 @@ input that cannot be read.`,
 		Example: `  utf8x detect subtitles.srt
   utf8x detect --all --min-confidence 0.9 export.csv
   utf8x detect --json -r archive/`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"-"}
 			}
@@ -93,7 +91,7 @@ input that cannot be read.`,
 	return cmd
 }
 
-func detectFiles(cmd *cobra.Command, files []inputFile, opts detectOptions) error {
+func detectFiles(cmd *command, files []inputFile, opts detectOptions) error {
 	out := cmd.OutOrStdout()
 	abstained := 0
 	read := func(r io.Reader, path string, _ func(int64)) (detectReport, error) {

@@ -18,7 +18,6 @@ import (
 	"unicode"
 	"unicode/utf16"
 
-	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
 )
@@ -29,10 +28,10 @@ func init() { addCommand("explain", newExplainCmd) }
 // becomes several lines, so more is a job for check or stats.
 const explainStdinLimit = 64 << 10
 
-func newExplainCmd() *cobra.Command {
+func newExplainCmd() *command {
 	var hexInput, table bool
 	var colorMode, encoding string
-	cmd := &cobra.Command{
+	cmd := &command{
 		Use:   "explain [flags] [TEXT | U+XXXX]...",
 		Short: "Show how characters become UTF-8 bytes and why bytes are not UTF-8",
 		Long: `Explain shows, for each character of TEXT (or of standard input when there is
@@ -57,7 +56,7 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
   utf8x explain --hex "C0 AF"
   printf 'caf\xe9' | utf8x explain
   utf8x explain --table`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *command, args []string) error {
 			out := cmd.OutOrStdout()
 			color, err := useColor(colorMode, out)
 			if err != nil {
@@ -126,7 +125,7 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 }
 
 // addColorFlag adds --color to cmd; read it with useColor.
-func addColorFlag(cmd *cobra.Command, mode *string) {
+func addColorFlag(cmd *command, mode *string) {
 	cmd.Flags().StringVar(mode, "color", "auto", "colour output: `WHEN` is auto (on a terminal without NO_COLOR), always or never")
 }
 

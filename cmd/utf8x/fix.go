@@ -13,7 +13,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/cobra"
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x"
@@ -36,10 +35,10 @@ type fixOptions struct {
 	piece     pieceFlags // --range, --offset
 }
 
-func newFixCmd() *cobra.Command {
+func newFixCmd() *command {
 	opts := fixOptions{blockSize: defaultBlockSize}
 	var invalid, replacement, bom string
-	cmd := &cobra.Command{
+	cmd := &command{
 		Use:   "fix [flags] [FILE...]",
 		Short: "Make text valid UTF-8: replace, drop, escape or reread bad bytes",
 		Long: `Fix copies each FILE (standard input when there is none, or for "-") to
@@ -84,7 +83,7 @@ cannot be read or written.`,
   utf8x fix --invalid cp1252 --in-place legacy.csv
   utf8x fix --invalid escape --bom strip -o clean.log app.log
   some-command | utf8x fix --invalid strict > out.txt`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *command, args []string) error {
 			if err := opts.parse(cmd, invalid, replacement, bom, args); err != nil {
 				return err
 			}
@@ -125,7 +124,7 @@ cannot be read or written.`,
 }
 
 // parse checks the flags against each other and fills in opts.
-func (o *fixOptions) parse(cmd *cobra.Command, invalid, replacement, bom string, args []string) error {
+func (o *fixOptions) parse(cmd *command, invalid, replacement, bom string, args []string) error {
 	var err error
 	if o.policy, err = utf8x.ParsePolicy(invalid); err != nil {
 		return usageError("--invalid: %v", err)
@@ -177,7 +176,7 @@ func (e *strictError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s at byte %d (% X); %s", e.file, e.line, e.col, e.err.Kind, e.err.Offset, e.err.Bytes(), e.outcome)
 }
 
-func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
+func fixFiles(cmd *command, files []string, opts fixOptions) error {
 	errOut := cmd.ErrOrStderr()
 	bar := newProgress(errOut, "fixing", inputFiles(files))
 	defer bar.clear()
@@ -249,7 +248,7 @@ func pluralSeq(n int64) string {
 // sequences it handled. Output goes to path itself with --in-place, else to
 // shared (the -o file, which the caller commits) when not nil, else to
 // standard output. onRead, if not nil, is told the bytes read so far.
-func fixOne(cmd *cobra.Command, path string, opts fixOptions, shared *atomicFile, onRead func(int64)) (int64, error) {
+func fixOne(cmd *command, path string, opts fixOptions, shared *atomicFile, onRead func(int64)) (int64, error) {
 	f, size, err := openInput(path, cmd.InOrStdin(), "")
 	if err != nil {
 		return 0, err

@@ -19,7 +19,6 @@ import (
 	"syscall"
 	"unicode/utf8"
 
-	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
 
@@ -36,7 +35,7 @@ func displayName(path string) string {
 }
 
 // addNullFlag adds -0/--null, for the commands that print file names.
-func addNullFlag(cmd *cobra.Command, p *bool) {
+func addNullFlag(cmd *command, p *bool) {
 	cmd.Flags().BoolVarP(p, "null", "0", false, "end each file name with a NUL byte instead of the ':', ': ' or newline after it, as grep -Z does (with -l, names for xargs -0)")
 }
 

@@ -2,16 +2,13 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
-	"strings"
 	"syscall"
-
-	"github.com/spf13/cobra"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -48,138 +45,32 @@ func usageError(format string, args ...any) error {
 // commands lists every subcommand by name with its constructor; each
 // command's file adds itself in an init function (addCommand), so commands
 // can be worked on independently.
-var commands []command
+var commands []commandEntry
 
-// command is a subcommand's name (its Use's first word; no command has
+// commandEntry is a subcommand's name (its Use's first word; no command has
 // aliases) and its constructor.
-type command struct {
+type commandEntry struct {
 	name string
-	new  func() *cobra.Command
+	new  func() *command
 }
 
-func addCommand(name string, newCmd func() *cobra.Command) {
-	commands = append(commands, command{name, newCmd})
-}
-
-// newRootCmd builds the command tree for running args. When args name a
-// subcommand first, it builds that one alone, without the shell completion
-// command and with the root's overview and version left to the help and
-// --version that print them: building every command, its flags and help
-// cost a small "utf8x detect" a tenth of its processor time. Anything else
-// (no command, a flag, help, completion, a mistyped name that wants
-// suggestions) gets the whole tree.
-func newRootCmd(args []string) *cobra.Command {
-	root := &cobra.Command{
-		Use:           "utf8x",
-		Short:         "Check, fix, convert and explain UTF-8 text",
-		Version:       "-", // non-empty for the --version flag; the text is versionText
-		SilenceUsage:  true,
-		SilenceErrors: true,
-	}
-	root.SetVersionTemplate(`{{utf8xVersion}}`)
-	root.SetUsageFunc(usage)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &exitError{code: exitUsage, err: fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
-	})
-	if len(args) > 0 {
-		for _, c := range commands {
-			if c.name == args[0] {
-				root.AddCommand(c.new())
-				root.CompletionOptions.DisableDefaultCmd = true
-				registerCompletions(root)
-				return root
-			}
-		}
-	}
-	for _, c := range commands {
-		root.AddCommand(c.new())
-	}
-	registerCompletions(root)
-	help := root.HelpFunc()
-	root.SetHelpFunc(func(c *cobra.Command, args []string) {
-		if c == root && root.Long == "" {
-			root.Long = overview(root)
-		}
-		help(c, args)
-	})
-	return root
-}
-
-func init() {
-	cobra.AddTemplateFunc("utf8xVersion", versionText)
-}
-
-// helpWidth is the most columns a line of the help takes.
-const helpWidth = 80
-
-// usage writes the part of a command's help after its description: the
-// synopsis, examples, subcommands and flags, with each flag's description
-// wrapped to helpWidth columns (cobra's own usage does not wrap them).
-func usage(c *cobra.Command) error {
-	var b strings.Builder
-	b.WriteString("Usage:")
-	if c.Runnable() {
-		b.WriteString("\n  " + c.UseLine())
-	}
-	if c.HasAvailableSubCommands() {
-		b.WriteString("\n  " + c.CommandPath() + " [command]")
-	}
-	if c.HasExample() {
-		b.WriteString("\n\nExamples:\n" + c.Example)
-	}
-	if c.HasAvailableSubCommands() {
-		b.WriteString("\n\nAvailable Commands:")
-		for _, sub := range c.Commands() {
-			if sub.IsAvailableCommand() || sub.Name() == "help" {
-				fmt.Fprintf(&b, "\n  %-*s %s", sub.NamePadding(), sub.Name(), sub.Short)
-			}
-		}
-	}
-	if c.HasAvailableLocalFlags() {
-		b.WriteString("\n\nFlags:\n" + strings.TrimRight(c.LocalFlags().FlagUsagesWrapped(helpWidth), " \n"))
-	}
-	if c.HasAvailableInheritedFlags() {
-		b.WriteString("\n\nGlobal Flags:\n" + strings.TrimRight(c.InheritedFlags().FlagUsagesWrapped(helpWidth), " \n"))
-	}
-	if c.HasAvailableSubCommands() {
-		fmt.Fprintf(&b, "\n\nUse \"%s [command] --help\" for more information about a command.", c.CommandPath())
-	}
-	b.WriteString("\n")
-	_, err := io.WriteString(c.OutOrStderr(), b.String())
-	return err
-}
-
-// overview is the root help: what the tool is, then the first example of
-// every command, so "utf8x" alone shows how to start.
-func overview(root *cobra.Command) string {
-	var b strings.Builder
-	b.WriteString(`utf8x checks, repairs, converts and explains UTF-8 text (RFC 3629), reporting
-each ill-formed sequence with its file, line, column and byte offset.
-
-Start here:
-`)
-	for _, c := range root.Commands() {
-		if ex, _, _ := strings.Cut(strings.TrimSpace(c.Example), "\n"); ex != "" {
-			fmt.Fprintf(&b, "  %s\n", ex)
-		}
-	}
-	b.WriteString(`
-Standard input is read when no FILE is given, or for "-". Exit status: 0 all
-valid or done, 1 some input invalid, 2 usage or I/O error.`)
-	return b.String()
+func addCommand(name string, newCmd func() *command) {
+	commands = append(commands, commandEntry{name, newCmd})
 }
 
 // run executes the tool with args and streams and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRootCmd(args)
-	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	helpErr := checkHelpWrites(root)
-	err := root.Execute()
-	if err == nil && *helpErr != nil {
-		err = &outputError{"", *helpErr}
+	a := newApp(args)
+	a.root.Reader, a.root.Writer, a.root.ErrWriter = stdin, stdout, stderr
+	args, err := a.normalizeArgs(args)
+	if err == nil {
+		err = a.root.Run(context.Background(), append([]string{"utf8x"}, args...))
+	}
+	if err == nil && a.action != nil {
+		err = a.action()
+	}
+	if err == nil && a.helpErr != nil {
+		err = &outputError{"", a.helpErr}
 	}
 	if err == nil {
 		return exitOK
@@ -196,31 +87,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "utf8x: %v\n", err)
 	return exitUsage
-}
-
-// checkHelpWrites makes the help (--help, "help CMD") a write like any
-// other: cobra ignores its write errors, so the help is written into a
-// buffer and then out, and the error of that write is kept where the
-// returned pointer points, for run to exit 2 as for any output it cannot
-// write.
-func checkHelpWrites(root *cobra.Command) *error {
-	var werr error
-	help := root.HelpFunc()
-	root.SetHelpFunc(func(c *cobra.Command, args []string) {
-		out := c.OutOrStdout()
-		var buf bytes.Buffer
-		c.SetOut(&buf)
-		help(c, args)
-		if c == root {
-			c.SetOut(out)
-		} else {
-			c.SetOut(nil) // inherit the root's again
-		}
-		if _, err := out.Write(buf.Bytes()); err != nil && werr == nil {
-			werr = err
-		}
-	})
-	return &werr
 }
 
 func main() {

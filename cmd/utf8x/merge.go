@@ -12,16 +12,15 @@ import (
 	"os"
 	"slices"
 
-	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 )
 
 func init() { addCommand("merge", newMergeCmd) }
 
-func newMergeCmd() *cobra.Command {
+func newMergeCmd() *command {
 	var asJSON bool
 	var size int64
-	cmd := &cobra.Command{
+	cmd := &command{
 		Use:   "merge [flags] [FILE...]",
 		Short: "Merge the partial reports of an input's pieces into one report",
 		Long: `Merge reads the partial reports that 'check --json' and 'stats --json' write
@@ -49,7 +48,7 @@ reports, 0 for stats'; 2 for reports that do not merge.`,
 		Example: `  utf8x merge part-*.json
   parallel --pipepart -a big.txt --block 100M --recend '' \\
     'utf8x check --json --offset $(( ({#}-1) * 104857600 ))' | utf8x merge`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"-"}
 			}
@@ -206,13 +205,13 @@ type pieceFlags struct {
 	end    int64 // -1: to the end
 }
 
-func addPieceFlags(cmd *cobra.Command, o *pieceFlags) {
+func addPieceFlags(cmd *command, o *pieceFlags) {
 	cmd.Flags().StringVar(&o.rng, "range", "", "only the bytes `START:END` of the FILE (either may be empty), for a job split in pieces")
 	cmd.Flags().Int64Var(&o.offset, "offset", 0, "standard input is the piece of a larger input starting at byte `N` (for GNU parallel --pipepart)")
 }
 
 // parse checks --range and --offset.
-func (o *pieceFlags) parse(cmd *cobra.Command) error {
+func (o *pieceFlags) parse(cmd *command) error {
 	r, off := cmd.Flags().Changed("range"), cmd.Flags().Changed("offset")
 	switch {
 	case r && off:
@@ -245,7 +244,7 @@ func (o *pieceFlags) parse(cmd *cobra.Command) error {
 
 // open opens the piece of the one input args names: a file's range, or
 // standard input at --offset. size is the file's, or -1.
-func (o *pieceFlags) open(cmd *cobra.Command, args []string) (r io.Reader, path string, size int64, closer func(), err error) {
+func (o *pieceFlags) open(cmd *command, args []string) (r io.Reader, path string, size int64, closer func(), err error) {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}

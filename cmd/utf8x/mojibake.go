@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/cobra"
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x/mojibake"
@@ -47,7 +46,7 @@ windows-1251, windows-1253, windows-1254, windows-1257, mac-roman, cp437,
 koi8-r); --no-lossy refuses repairs that must guess lost bytes (a U+FFFD,
 a dropped byte, a no-break space turned into a space).`
 
-func addMojibakeFlags(cmd *cobra.Command, o *mojibakeOptions) {
+func addMojibakeFlags(cmd *command, o *mojibakeOptions) {
 	f := cmd.Flags()
 	f.BoolVar(&o.on, "mojibake", false, "also undo mojibake: UTF-8 read as a legacy encoding and written back (cafÃ© -> café)")
 	f.BoolVar(&o.explain, "explain", false, "with --mojibake, list each change on standard error")

@@ -28,7 +28,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/user"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -246,18 +246,43 @@ func (a *atomicFile) keepOwner() {
 		a.dest, lost, underlying(err), ownerName(uid), groupName(gid))
 }
 
-func ownerName(uid int) string {
-	if u, err := user.LookupId(strconv.Itoa(uid)); err == nil {
-		return u.Username
+// ownerName is the name of the user uid, or the number.
+// (Not os/user: with cgo it links the C library, making the tool a
+// dynamic executable that starts a millisecond slower, for a warning.)
+func ownerName(uid int) string { return accountName("passwd", uid) }
+
+// groupName is the name of the group gid, or the number.
+func groupName(gid int) string { return accountName("group", gid) }
+
+// accountName names the user or group (db "passwd" or "group") id: from
+// /etc/passwd or /etc/group, else from getent (which asks the directory
+// services the system is set up for, LDAP or sssd, as the C library
+// does), else id in decimal.
+func accountName(db string, id int) string {
+	want := strconv.Itoa(id)
+	if data, err := os.ReadFile("/etc/" + db); err == nil {
+		if name := accountLine(string(data), want); name != "" {
+			return name
+		}
 	}
-	return strconv.Itoa(uid)
+	if out, err := exec.Command("getent", db, want).Output(); err == nil {
+		if name := accountLine(string(out), want); name != "" {
+			return name
+		}
+	}
+	return want
 }
 
-func groupName(gid int) string {
-	if g, err := user.LookupGroupId(strconv.Itoa(gid)); err == nil {
-		return g.Name
+// accountLine finds the line of a passwd or group file (NAME:PASSWORD:ID:...)
+// whose ID is id and returns its NAME, or "".
+func accountLine(data, id string) string {
+	for _, line := range strings.Split(data, "\n") {
+		f := strings.SplitN(line, ":", 4)
+		if len(f) >= 3 && f[2] == id && f[0] != "" && !strings.HasPrefix(f[0], "#") {
+			return f[0]
+		}
 	}
-	return strconv.Itoa(gid)
+	return ""
 }
 
 // abort throws the temporary file away; the destination is untouched. It is

@@ -7,7 +7,6 @@ import (
 	"io"
 	"runtime"
 
-	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 )
 
@@ -31,7 +30,7 @@ func forEachOrdered[T any](n, jobs int, work func(i int) T, emit func(i int, v T
 // the files were given. A file that cannot be opened or read is reported on
 // stderr instead, "utf8x: " and the error, and counted in failed. dirHint is
 // openInput's advice for a folder named without -r.
-func eachInput[R any](cmd *cobra.Command, files []inputFile, jobs int, verb, dirHint string,
+func eachInput[R any](cmd *command, files []inputFile, jobs int, verb, dirHint string,
 	read func(r io.Reader, path string, onRead func(total int64)) (R, error),
 	emit func(i int, rep *R) error) (failed int, err error) {
 	stdin, errOut := cmd.InOrStdin(), cmd.ErrOrStderr()

@@ -4,15 +4,13 @@ package main
 import (
 	"io"
 	"os"
-
-	"github.com/spf13/cobra"
 )
 
 // checkPiece runs check on the piece --range or --offset names. With --json
 // it writes the piece's partial report, for "utf8x merge"; otherwise the
 // errors the piece owns, with their lines and columns in the whole file
 // (which needs the file before the range: --offset pieces have none).
-func checkPiece(cmd *cobra.Command, args []string, piece *pieceFlags, opts checkOptions, sample bool) error {
+func checkPiece(cmd *command, args []string, piece *pieceFlags, opts checkOptions, sample bool) error {
 	switch {
 	case sample:
 		return usageError("--sample cannot be used with --range or --offset")
@@ -41,7 +39,7 @@ func checkPiece(cmd *cobra.Command, args []string, piece *pieceFlags, opts check
 
 // statsPiece writes the partial report of the piece --range or --offset
 // names, for "utf8x merge".
-func statsPiece(cmd *cobra.Command, args []string, piece *pieceFlags, asJSON, withScripts bool) error {
+func statsPiece(cmd *command, args []string, piece *pieceFlags, asJSON, withScripts bool) error {
 	if !asJSON {
 		return usageError("stats --range and --offset write a partial report: add --json, and merge the pieces' reports with 'utf8x merge'")
 	}
@@ -61,7 +59,7 @@ func statsPiece(cmd *cobra.Command, args []string, piece *pieceFlags, asJSON, wi
 // it) as check lists them, with their lines and columns in the whole file:
 // the pieces before the range (counted, not listed), the range, and a few
 // bytes after it are merged, and the errors outside the range dropped.
-func checkRangeText(cmd *cobra.Command, path string, size int64, piece *pieceFlags, opts checkOptions) error {
+func checkRangeText(cmd *command, path string, size int64, piece *pieceFlags, opts checkOptions) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}

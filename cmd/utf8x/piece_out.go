@@ -23,7 +23,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
 )
@@ -69,7 +68,7 @@ func pieceWindows(r io.Reader, lo, start, end int64, empty bool, work func(buf [
 
 // openPieceWindows opens what pieceWindows reads for the piece: a file's
 // range with its context, or standard input after a made-up ASCII context.
-func openPieceWindows(cmd *cobra.Command, args []string, piece *pieceFlags) (r io.Reader, path string, lo int64, closer func(), err error) {
+func openPieceWindows(cmd *command, args []string, piece *pieceFlags) (r io.Reader, path string, lo int64, closer func(), err error) {
 	const C = utf8x.RangeContext
 	r, path, size, closer, err := piece.open(cmd, args)
 	if err != nil {
@@ -94,7 +93,7 @@ func openPieceWindows(cmd *cobra.Command, args []string, piece *pieceFlags) (r i
 }
 
 // pieceOutput opens the output of a piece: standard output, or -o.
-func pieceOutput(cmd *cobra.Command, output string, inPlace bool) (io.Writer, func() error, error) {
+func pieceOutput(cmd *command, output string, inPlace bool) (io.Writer, func() error, error) {
 	if inPlace {
 		return nil, nil, usageError("--in-place cannot be used with --range or --offset: a piece's output is not the file")
 	}
@@ -109,7 +108,7 @@ func pieceOutput(cmd *cobra.Command, output string, inPlace bool) (io.Writer, fu
 }
 
 // fixPiece is fix for the piece --range or --offset names.
-func fixPiece(cmd *cobra.Command, args []string, piece *pieceFlags, opts fixOptions) error {
+func fixPiece(cmd *command, args []string, piece *pieceFlags, opts fixOptions) error {
 	if opts.moji.on {
 		return usageError("--mojibake cannot be used with --range or --offset: it decides each stretch within its line")
 	}
@@ -168,7 +167,7 @@ func fixPiece(cmd *cobra.Command, args []string, piece *pieceFlags, opts fixOpti
 }
 
 // convertPiece is convert for the piece --range or --offset names.
-func convertPiece(cmd *cobra.Command, args []string, piece *pieceFlags, opts convertOptions) error {
+func convertPiece(cmd *command, args []string, piece *pieceFlags, opts convertOptions) error {
 	switch {
 	case opts.auto.enabled || opts.auto.legacy != nil:
 		return usageError("-f auto cannot be used with --range or --offset: name the input's encoding")

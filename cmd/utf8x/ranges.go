@@ -18,7 +18,6 @@ import (
 	"os"
 	"sync"
 
-	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
 )
@@ -35,7 +34,7 @@ type rangeOptions struct {
 }
 
 // addRangeFlags adds -j/--jobs and the hidden --range-size to cmd.
-func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
+func addRangeFlags(cmd *command, o *rangeOptions) {
 	cmd.Flags().IntVarP(&o.jobs, "jobs", "j", 0, "use up to `N` CPUs: inputs at once, or ranges of one large file (0, the default: the number of CPUs)")
 	cmd.Flags().IntVar(&o.size, "range-size", 0, "bytes per range of a file split into ranges; -1: stream it (for tests)")
 	_ = cmd.Flags().MarkHidden("range-size")
@@ -43,7 +42,7 @@ func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
 
 // addOutputRangeFlags is addRangeFlags for a command that writes its
 // output, whose default -j is 1 into a pipe (utf8x.DriveOptions.ToPipe).
-func addOutputRangeFlags(cmd *cobra.Command, o *rangeOptions) {
+func addOutputRangeFlags(cmd *command, o *rangeOptions) {
 	addRangeFlags(cmd, o)
 	cmd.Flags().Lookup("jobs").Usage = "use up to `N` CPUs: ranges of one large file (0, the default: the number of CPUs; 1 when writing to a pipe, which sets the pace)"
 }

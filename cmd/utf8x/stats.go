@@ -16,9 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
-	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 )
 
@@ -45,12 +43,12 @@ type statsReport struct {
 	Scripts    []scriptCount    `json:"scripts,omitempty"` // with --scripts (else nil): every script met, most frequent first
 }
 
-func newStatsCmd() *cobra.Command {
+func newStatsCmd() *command {
 	var asJSON, withScripts, null bool
 	var walk walkOptions
 	var ranges rangeOptions
 	var piece pieceFlags
-	cmd := &cobra.Command{
+	cmd := &command{
 		Use:   "stats [flags] [FILE...]",
 		Short: "Count bytes, characters, lines, lengths, UTF-16 units and scripts",
 		Long: `Stats measures each FILE (standard input when there is none, or for "-"):
@@ -77,7 +75,7 @@ not an error: use 'utf8x check' to fail on it).`,
 		Example: `  utf8x stats notes.txt
   utf8x stats --json *.csv
   curl -s https://example.com | utf8x stats`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *command, args []string) error {
 			if err := ranges.check(); err != nil {
 				return err
 			}
@@ -110,7 +108,7 @@ not an error: use 'utf8x check' to fail on it).`,
 	return cmd
 }
 
-func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts, null bool, ranges rangeOptions) error {
+func statsFiles(cmd *command, files []inputFile, asJSON, withScripts, null bool, ranges rangeOptions) error {
 	out := cmd.OutOrStdout()
 	do := ranges.drive(len(files), nil)
 	read := func(r io.Reader, path string, onRead func(total int64)) (rep statsReport, err error) {
@@ -314,7 +312,8 @@ var (
 )
 
 func buildScriptTable() {
-	for name, t := range unicode.Scripts {
+	for _, s := range unicodeScripts {
+		name, t := s.name, s.table
 		add := func(lo, hi, stride rune) {
 			if stride == 1 {
 				scriptTable = append(scriptTable, scriptRange{lo, hi, name})

@@ -29,8 +29,6 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-
-	"github.com/spf13/cobra"
 )
 
 // walkOptions are the flags -r and --exclude, shared by every command that
@@ -40,7 +38,7 @@ type walkOptions struct {
 	excludes  []string
 }
 
-func (o *walkOptions) addFlags(cmd *cobra.Command) {
+func (o *walkOptions) addFlags(cmd *command) {
 	f := cmd.Flags()
 	f.BoolVarP(&o.recursive, "recursive", "r", false, "read every file under each DIR argument")
 	f.StringArrayVar(&o.excludes, "exclude", nil, "with -r, skip paths matching the .gitignore-style `PATTERN` (repeatable)")
