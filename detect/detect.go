@@ -602,6 +602,17 @@ func addHist(h *[256]int, p []byte) {
 		}
 		return
 	}
+	addHistLong(h, p)
+}
+
+// addHistLong is addHist for an input of 16 KiB or more, through a tally: a
+// function of its own, so that the tally (12 KiB) is on the stack only when
+// used. In addHist's frame it made the main goroutine's stack grow from 16
+// to 32 KiB (a copy of the stack) in every process that detected a small
+// legacy file.
+//
+//go:noinline
+func addHistLong(h *[256]int, p []byte) {
 	var t tally
 	t.add(p)
 	t.into(h)
@@ -697,18 +708,19 @@ func (t *tally) into(h *[256]int) {
 		h[b] += n
 	}
 	if h != &t.whole {
-		for b, n := range t.whole {
+		for b, n := range &t.whole { // (&: ranging over the array copied it to the stack)
 			h[b] += n
 		}
 	}
 }
 
-// beyondHist is the histogram of the bytes counted after the prefix.
-func (d *Detector) beyondHist() (h [256]int) {
+// beyondHist sets *h to the histogram of the bytes counted after the
+// prefix.
+func (d *Detector) beyondHist(h *[256]int) {
+	clear(h[:])
 	if d.beyond != nil {
-		d.beyond.into(&h)
+		d.beyond.into(h)
 	}
-	return h
 }
 
 // seqLen is the length of the UTF-8 sequence a lead byte starts (1 for
@@ -1026,6 +1038,23 @@ func (d *Detector) candidates() []Candidate {
 	if d.nul {
 		nuls++
 	}
+	if c, ok := d.structure(p, nuls); ok {
+		return c
+	}
+	return d.statistics(p, nuls)
+}
+
+// structure returns the candidates the structure of the input decides (a
+// byte order mark, binary data, UTF-16 or UTF-32 by their NULs, valid or
+// damaged UTF-8, UTF-16 by its surrogate pairs), if it decides. It is a
+// function of its own, not inlined, so that the candidates it builds are
+// not on the stack while the statistics run below candidates: with them
+// and RankWindow's arrays the main goroutine's stack grew to 32 KiB, a
+// copy of every frame, in every process that detected a small legacy
+// file.
+//
+//go:noinline
+func (d *Detector) structure(p []byte, nuls int) ([]Candidate, bool) {
 	// Tested here first: a call that returns no Candidate still clears
 	// and copies one.
 	// The prefix's end cuts the input where a limit did, or where the
@@ -1034,7 +1063,7 @@ func (d *Detector) candidates() []Candidate {
 	cut := d.over || d.n > int64(len(p))
 	if mayBeBOM(p) {
 		if c, ok := bomCandidate(p, cut, d.prefixValid()); ok {
-			return []Candidate{c}
+			return []Candidate{c}, true
 		}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
@@ -1042,12 +1071,12 @@ func (d *Detector) candidates() []Candidate {
 	if nuls > 0 || !utf8OK {
 		// NULs beyond the prefix count as one in it would.
 		if s := sniffed(sniff.Rest(p, cut, max(nuls, bytes.Count(p, []byte{0})), utf8OK && d.prefixValid())); s.Kind != Text {
-			return []Candidate{sniffCandidate(s)}
+			return []Candidate{sniffCandidate(s)}, true
 		}
 	}
 	if utf8OK {
 		// Valid UTF-8 is UTF-8 whatever controls it holds (NUL included).
-		return validCandidates(d.multi, d.escs, p)
+		return validCandidates(d.multi, d.escs, p), true
 	}
 	if !utf8OK && nuls == 0 {
 		if multi, bad := utf8Census(p, cut); multi >= 2 && bad*2 <= multi {
@@ -1055,7 +1084,7 @@ func (d *Detector) candidates() []Candidate {
 			// text mostly made of them is UTF-8 with some damage (utf8x fix).
 			conf := float64(multi) / float64(multi+bad) * (1 - math.Pow(0.01, float64(min(multi, 8))))
 			return []Candidate{{Encoding: "utf-8", Iconv: "UTF-8", Confidence: conf, Evidence: Structure,
-				Note: fmt.Sprintf("damaged UTF-8: %d valid non-ASCII characters, %d invalid sequences", multi, bad)}}
+				Note: fmt.Sprintf("damaged UTF-8: %d valid non-ASCII characters, %d invalid sequences", multi, bad)}}, true
 		}
 	}
 	{
@@ -1066,25 +1095,41 @@ func (d *Detector) candidates() []Candidate {
 				if big {
 					c.Encoding, c.Iconv, c.Note = "utf-16be", "UTF-16BE", strings.Replace(c.Note, "LE", "BE", 1)
 				}
-				return []Candidate{c}
+				return []Candidate{c}, true
 			}
 		}
 	}
+	return nil, false
+}
+
+// statistics returns the candidates of legacy text, ranked by the language
+// models, with UTF-8 ruled out last.
+func (d *Detector) statistics(p []byte, nuls int) []Candidate {
 	// The window's buffers are used again for the next input's (sp is
 	// not read after this call).
-	bufs := windowBufs.Get().(*model.WindowBufs)
+	bufs := windowBufs.Get().(*statBufs)
 	defer windowBufs.Put(bufs)
-	sp, contiguous := model.WindowTo(p, bufs)
+	sp, contiguous := model.WindowTo(p, &bufs.win)
 	// The histogram of everything read, unless the window is all of it
 	// (RankWindow counts the window's bytes itself).
 	var full *[256]int
 	if d.beyond != nil || !contiguous || len(sp) != len(p) {
-		hist := d.beyondHist()
-		addHist(&hist, p)
-		full = &hist
+		full = &bufs.hist
+		d.beyondHist(full)
+		addHist(full, p)
 	}
 	whole := !d.over && int64(len(p)) == d.n
 	ranked := defaultModel().RankWindow(sp, full, whole && contiguous && len(sp) == len(p), contiguous)
+	return d.rankedCandidates(ranked, sp, nuls)
+}
+
+// rankedCandidates turns the readings of the window sp into candidates. A
+// function of its own, not inlined into statistics, so that its
+// candidates (Candidate values) are not on the stack while RankWindow
+// runs (see structure).
+//
+//go:noinline
+func (d *Detector) rankedCandidates(ranked []model.Scored, sp []byte, nuls int) []Candidate {
 	// The readings' shares, discounted when even the best reads unlike
 	// any text (binary data, byte salad).
 	probs := defaultModel().Confidences(ranked, sp)
@@ -1132,8 +1177,18 @@ func (d *Detector) candidates() []Candidate {
 	return out
 }
 
-// windowBufs keeps the buffers of statistics windows between inputs.
-var windowBufs = sync.Pool{New: func() any { return new(model.WindowBufs) }}
+// statBufs are the buffers of a statistics window and the histogram of
+// everything read, kept between inputs (windowBufs). The histogram (2 KiB)
+// lived on candidates' stack, and with RankWindow's below it made the main
+// goroutine's stack grow to 32 KiB in every process that detected a small
+// legacy file.
+type statBufs struct {
+	win  model.WindowBufs
+	hist [256]int
+}
+
+// windowBufs keeps statBufs between inputs.
+var windowBufs = sync.Pool{New: func() any { return new(statBufs) }}
 
 // costNote is fmt.Sprintf("%.1f bits per byte as %s, %.1f bits more than
 // the best", perByte, lang, more), without fmt's reflection (a note for

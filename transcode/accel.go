@@ -124,7 +124,7 @@ var convSpecs = [numConvs]convSpec{
 func (c conv) spec() convSpec {
 	if c.isSB() {
 		t, dec := c.sbOf()
-		return singleByteSpec(sbForms[t.spec.key], dec)
+		return singleByteSpec(sbFormMap()[t.spec.key], dec)
 	}
 	if c.isSBFull() {
 		t, dec := c.sbFullOf()

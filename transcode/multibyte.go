@@ -20,8 +20,9 @@ import (
 // names iconv and Python add (the codecs' Aliases). The six beyond it take
 // their iconv and Python names, which include "iso-2022-kr", "csiso2022kr",
 // "hz-gb-2312", "iso-2022-cn" and "csiso2022cn": labels WHATWG gives its
-// replacement encoding (see the package documentation).
-func init() {
+// replacement encoding (see the package documentation). allCodecs calls it
+// once, on first use.
+func registerMultibyte() {
 	for _, m := range multibyte.Codecs {
 		c := &codec{name: m.Name, maxLen: mbMaxLen(m), stateful: m.Stateful}
 		if m.WHATWG {

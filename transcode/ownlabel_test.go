@@ -10,10 +10,10 @@ func TestOwnLabelsAsRegistry(t *testing.T) {
 	for i := range sbFullSpecs {
 		labels = append(labels, sbFullSpecs[i].key)
 	}
-	for k := range sbForms {
+	for k := range sbFormMap() {
 		labels = append(labels, k)
 	}
-	for _, c := range codecs {
+	for _, c := range allCodecs() {
 		if c.key != "" {
 			labels = append(labels, c.key)
 		}

@@ -17,11 +17,11 @@ import (
 // rangeSources are the input encodings AppendRange accepts.
 var rangeSources = []Encoding{UTF8, UTF16LE, UTF16BE, UTF32LE, UTF32BE, Latin1, CP1252, ASCII, greekWin, ibm852}
 
-// Two generated single-byte encodings (read from sbForms: Lookup must not
+// Two generated single-byte encodings (read from sbFormMap: Lookup must not
 // run before the init functions that complete the registry).
 var (
-	greekWin = Encoding{f: sbForms["windows-1253"]}
-	ibm852   = Encoding{f: sbForms["ibm852"]}
+	greekWin = Encoding{f: sbFormMap()["windows-1253"]}
+	ibm852   = Encoding{f: sbFormMap()["ibm852"]}
 )
 
 // rangePieces are what the adversarial inputs of each source encoding are

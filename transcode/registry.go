@@ -60,13 +60,13 @@ func keyForm(key string) *form {
 	case "windows-1252":
 		return cp1252Form
 	}
-	if f := sbForms[key]; f != nil {
+	if f := sbFormMap()[key]; f != nil {
 		return f
 	}
 	if f := sbFullForms[key]; f != nil {
 		return f
 	}
-	for _, c := range codecs {
+	for _, c := range allCodecs() {
 		if c.key == key {
 			return c.form
 		}
@@ -83,7 +83,7 @@ func buildRegistry() {
 	for _, e := range encodings {
 		n += len(e.f.labels)
 	}
-	for _, c := range codecs {
+	for _, c := range allCodecs() {
 		n += 1 + len(c.labels)
 	}
 	r.byLabel = make(map[string]Encoding, n)
@@ -103,14 +103,14 @@ func buildRegistry() {
 	}
 	var generated []*form
 	for i := range sbSpecs {
-		if f := sbForms[sbSpecs[i].key]; f != nil && f != latin9Form {
+		if f := sbFormMap()[sbSpecs[i].key]; f != nil && f != latin9Form {
 			generated = append(generated, f)
 		}
 	}
 	for i := range sbFullSpecs {
 		generated = append(generated, sbFullForms[sbFullSpecs[i].key])
 	}
-	for _, c := range codecs {
+	for _, c := range allCodecs() {
 		generated = append(generated, c.form)
 	}
 	for _, f := range generated {
@@ -121,7 +121,7 @@ func buildRegistry() {
 			claim(f, l[0])
 		}
 	}
-	for _, c := range codecs {
+	for _, c := range allCodecs() {
 		for _, l := range c.labels {
 			claim(c.form, l)
 		}
@@ -169,10 +169,10 @@ func ownLabelForm(l string) *form {
 	if f := sbFullForms[l]; f != nil {
 		return f
 	}
-	if f := sbForms[l]; f != nil {
+	if f := sbFormMap()[l]; f != nil {
 		return f
 	}
-	for _, c := range codecs {
+	for _, c := range allCodecs() {
 		if c.key == l || slices.Contains(c.labels, l) {
 			return c.form
 		}

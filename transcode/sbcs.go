@@ -91,7 +91,7 @@ func (t *sbTable) encode(p []byte, r rune) int {
 }
 
 // sbTables are the tables of sbSpecs, in the same order (filled in by
-// sbForms' initializer).
+// fillSBForms).
 var sbTables [len(sbSpecs)]sbTable
 
 // The conv values of the single-byte kernels: sbConvBase+2*i decodes
@@ -119,25 +119,57 @@ func (c conv) sbRun(dst, src []byte) (nDst, nSrc int) {
 	return t.kernel().Encode(dst, src)
 }
 
-// sbForms are the forms of the generated encodings, by key, except
-// windows-1252, whose form (cp1252Form) has vector kernels of its own.
-var sbForms = func() map[string]*form {
-	m := make(map[string]*form, len(sbSpecs))
+// sbFormList holds the forms of the generated encodings, in the order of
+// sbSpecs (windows-1252's is not used: cp1252Form, whose kernels are
+// vector ones of its own, stands for it), filled when the package starts
+// without allocating: a map of forms each allocated on its own cost every
+// program importing the package about 30,000 instructions and 53
+// allocations, for the few that look an encoding up by its key.
+var sbFormList [len(sbSpecs)]form
+
+var sbFormsFilled = fillSBForms()
+
+func fillSBForms() bool {
 	for i := range sbTables {
 		t := &sbTables[i]
 		t.spec, t.idx = &sbSpecs[i], i
-		if t.spec.key == "windows-1252" {
-			continue
-		}
-		m[t.spec.key] = &form{
-			name: t.spec.name, id: sbID, ascii: true, maxLen: 1, sb: t,
-			toUTF8:   sbConvBase + conv(2*i),
-			fromUTF8: sbConvBase + conv(2*i+1),
+		f := &sbFormList[i]
+		f.name, f.id, f.ascii, f.maxLen, f.sb = t.spec.name, sbID, true, 1, t
+		f.toUTF8, f.fromUTF8 = sbConvBase+conv(2*i), sbConvBase+conv(2*i+1)
+	}
+	return true
+}
+
+// sbFormMap returns the forms of the generated encodings, by key, except
+// windows-1252's (see sbFormList); made on first use.
+var sbFormMap = sync.OnceValue(func() map[string]*form {
+	if !sbFormsFilled {
+		panic("transcode: single-byte forms used before they are made")
+	}
+	m := make(map[string]*form, len(sbSpecs))
+	for i := range sbFormList {
+		if k := sbSpecs[i].key; k != "windows-1252" {
+			m[k] = &sbFormList[i]
 		}
 	}
 	return m
-}()
+})
+
+// sbFormOf returns the form of the generated encoding whose key is key
+// (not windows-1252) from sbFormList, without the map: for the variables
+// set when the package starts.
+func sbFormOf(key string) *form {
+	if !sbFormsFilled {
+		panic("transcode: single-byte forms used before they are made")
+	}
+	for i := range sbSpecs {
+		if sbSpecs[i].key == key && key != "windows-1252" {
+			return &sbFormList[i]
+		}
+	}
+	return nil
+}
 
 // latin9Form is ISO-8859-15, the generated table (the encoding's variable
 // predates the others).
-var latin9Form = sbForms["iso-8859-15"]
+var latin9Form = sbFormOf("iso-8859-15")

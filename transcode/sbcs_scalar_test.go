@@ -283,7 +283,7 @@ func TestSingleByteKernelSets(t *testing.T) {
 					compareSB(t, tab.spec.key+" encode", enc, ref, text, len(text)+8)
 					// windows-1252's generated table has no form: cp1252Form
 					// runs kernels of its own.
-					if f := sbForms[tab.spec.key]; f != nil && round == 0 {
+					if f := sbFormMap()[tab.spec.key]; f != nil && round == 0 {
 						e := Encoding{f: f}
 						for _, p := range []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.HTML} {
 							compareAppend(t, e.WithPolicy(p), legacy, text)

@@ -502,7 +502,7 @@ func TestSingleByteAgainstIconv(t *testing.T) {
 func TestSingleByteKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range sbTables {
-		f := sbForms[sbTables[i].spec.key]
+		f := sbFormMap()[sbTables[i].spec.key]
 		if f == nil {
 			continue
 		}

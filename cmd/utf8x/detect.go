@@ -127,7 +127,7 @@ func detectFiles(cmd *command, files []inputFile, opts detectOptions) error {
 }
 
 func newDetectReport(file string, res detect.Result) detectReport {
-	rep := detectReport{File: file, Candidates: []detectCandidate{}, res: res}
+	rep := detectReport{File: file, Candidates: make([]detectCandidate, 0, len(res.Candidates)), res: res}
 	if best, ok := res.Best(); ok {
 		rep.Encoding = &best.Encoding
 		rep.Confidence = best.Confidence

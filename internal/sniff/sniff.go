@@ -398,28 +398,42 @@ func WideText(p []byte, big bool) bool {
 // NotText is the set of UTF-16 units WideText counts against a reading, one
 // bit each: a table lookup instead of four comparisons per unit. It holds
 // the C0 controls but tab, LF and CR, DEL and the C1 controls, the private
-// use area and U+FFFE and U+FFFF; built by ranges, a word at a time where
-// a range covers whole words, because testing each of the 65536 units cost
-// every program importing the detector about 0.1 ms at start, and setting
-// the private use area bit by bit another 40,000 instructions.
-var NotText = func() (t [1 << 16 / 64]uint64) {
-	for _, r := range [][2]int{{0, 0x20}, {0x7F, 0xA0}, {0xE000, 0xF900}, {0xFFFE, 0x10000}} {
-		u := r[0]
-		for ; u < r[1] && u&63 != 0; u++ {
-			t[u>>6] |= 1 << (u & 63)
-		}
-		for ; u+64 <= r[1]; u += 64 {
-			t[u>>6] = ^uint64(0)
-		}
-		for ; u < r[1]; u++ {
-			t[u>>6] |= 1 << (u & 63)
-		}
-	}
-	for _, u := range []int{'\t', '\n', '\r'} {
-		t[u>>6] &^= 1 << (u & 63)
-	}
-	return t
-}()
+// use area (E000-F8FF, words 380-3E3) and U+FFFE and U+FFFF. Written out,
+// so that it is data in the binary, read only by the programs that look at
+// UTF-16: built at start, it cost every program importing the detector
+// its instructions, a stack of 8 KiB for the value and the pages it was
+// written to (TestNotText builds it from the ranges and compares).
+var NotText = [1 << 16 / 64]uint64{
+	0x000: 0xFFFFFFFF &^ (1<<'\t' | 1<<'\n' | 1<<'\r'), // C0 but tab, LF, CR
+	0x001: 1 << (0x7F - 64),                            // DEL
+	0x002: 0xFFFFFFFF,                                  // C1
+	0x380: ^uint64(0), 0x381: ^uint64(0), 0x382: ^uint64(0), 0x383: ^uint64(0),
+	0x384: ^uint64(0), 0x385: ^uint64(0), 0x386: ^uint64(0), 0x387: ^uint64(0),
+	0x388: ^uint64(0), 0x389: ^uint64(0), 0x38A: ^uint64(0), 0x38B: ^uint64(0),
+	0x38C: ^uint64(0), 0x38D: ^uint64(0), 0x38E: ^uint64(0), 0x38F: ^uint64(0),
+	0x390: ^uint64(0), 0x391: ^uint64(0), 0x392: ^uint64(0), 0x393: ^uint64(0),
+	0x394: ^uint64(0), 0x395: ^uint64(0), 0x396: ^uint64(0), 0x397: ^uint64(0),
+	0x398: ^uint64(0), 0x399: ^uint64(0), 0x39A: ^uint64(0), 0x39B: ^uint64(0),
+	0x39C: ^uint64(0), 0x39D: ^uint64(0), 0x39E: ^uint64(0), 0x39F: ^uint64(0),
+	0x3A0: ^uint64(0), 0x3A1: ^uint64(0), 0x3A2: ^uint64(0), 0x3A3: ^uint64(0),
+	0x3A4: ^uint64(0), 0x3A5: ^uint64(0), 0x3A6: ^uint64(0), 0x3A7: ^uint64(0),
+	0x3A8: ^uint64(0), 0x3A9: ^uint64(0), 0x3AA: ^uint64(0), 0x3AB: ^uint64(0),
+	0x3AC: ^uint64(0), 0x3AD: ^uint64(0), 0x3AE: ^uint64(0), 0x3AF: ^uint64(0),
+	0x3B0: ^uint64(0), 0x3B1: ^uint64(0), 0x3B2: ^uint64(0), 0x3B3: ^uint64(0),
+	0x3B4: ^uint64(0), 0x3B5: ^uint64(0), 0x3B6: ^uint64(0), 0x3B7: ^uint64(0),
+	0x3B8: ^uint64(0), 0x3B9: ^uint64(0), 0x3BA: ^uint64(0), 0x3BB: ^uint64(0),
+	0x3BC: ^uint64(0), 0x3BD: ^uint64(0), 0x3BE: ^uint64(0), 0x3BF: ^uint64(0),
+	0x3C0: ^uint64(0), 0x3C1: ^uint64(0), 0x3C2: ^uint64(0), 0x3C3: ^uint64(0),
+	0x3C4: ^uint64(0), 0x3C5: ^uint64(0), 0x3C6: ^uint64(0), 0x3C7: ^uint64(0),
+	0x3C8: ^uint64(0), 0x3C9: ^uint64(0), 0x3CA: ^uint64(0), 0x3CB: ^uint64(0),
+	0x3CC: ^uint64(0), 0x3CD: ^uint64(0), 0x3CE: ^uint64(0), 0x3CF: ^uint64(0),
+	0x3D0: ^uint64(0), 0x3D1: ^uint64(0), 0x3D2: ^uint64(0), 0x3D3: ^uint64(0),
+	0x3D4: ^uint64(0), 0x3D5: ^uint64(0), 0x3D6: ^uint64(0), 0x3D7: ^uint64(0),
+	0x3D8: ^uint64(0), 0x3D9: ^uint64(0), 0x3DA: ^uint64(0), 0x3DB: ^uint64(0),
+	0x3DC: ^uint64(0), 0x3DD: ^uint64(0), 0x3DE: ^uint64(0), 0x3DF: ^uint64(0),
+	0x3E0: ^uint64(0), 0x3E1: ^uint64(0), 0x3E2: ^uint64(0), 0x3E3: ^uint64(0),
+	0x3FF: 3 << 62, // U+FFFE, U+FFFF
+}
 
 // validPrefix reports whether p is valid UTF-8, a sequence cut by its end
 // allowed when cut.
@@ -483,16 +497,14 @@ func Controls(p []byte) int {
 	return n
 }
 
-var controlByte = func() (t [256]uint8) {
-	for b := 1; b < 0x20; b++ {
-		t[b] = 1
-	}
-	for _, b := range []byte{'\t', '\n', '\v', '\f', '\r', 0x1A, 0x1B} {
-		t[b] = 0
-	}
-	t[0x7F] = 1
-	return t
-}()
+// controlByte marks the bytes Controls counts (written out, as NotText is;
+// TestControlByte checks it against its definition).
+var controlByte = [256]uint8{
+	0x01: 1, 0x02: 1, 0x03: 1, 0x04: 1, 0x05: 1, 0x06: 1, 0x07: 1, 0x08: 1,
+	0x0E: 1, 0x0F: 1, 0x10: 1, 0x11: 1, 0x12: 1, 0x13: 1, 0x14: 1, 0x15: 1,
+	0x16: 1, 0x17: 1, 0x18: 1, 0x19: 1, 0x1C: 1, 0x1D: 1, 0x1E: 1, 0x1F: 1,
+	0x7F: 1,
+}
 
 // magics are the signatures of binary formats people feed to text tools.
 var magics = []struct {

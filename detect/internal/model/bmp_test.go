@@ -1,6 +1,9 @@
 package model
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf8"
+)
 
 // The generated table holds exactly the class and case state that
 // genericClass and caseOf compute, for every BMP character (regenerate
@@ -67,6 +70,21 @@ func TestClassLetters(t *testing.T) {
 			} else if got >= FirstLetter {
 				t.Fatalf("%s: Class(%U) = %d, a letter class, for a character not in the alphabet", d.Tag, r, got)
 			}
+		}
+	}
+}
+
+// runeCount counts as unicode/utf8 does: the generated alphabets, text in
+// several scripts, and ill-formed input (which unicode/utf8 counts a byte
+// at a time).
+func TestRuneCount(t *testing.T) {
+	in := []string{"", "abc", "żółć", "Привет, мир", "日本語のテキスト", "\xff", "a\xc3", "\xe2\x82", "x\x80y\xed\xa0\x80z", "🙂🙃"}
+	for _, d := range Data {
+		in = append(in, d.Alphabet)
+	}
+	for _, s := range in {
+		if got, want := runeCount(s), utf8.RuneCountInString(s); got != want {
+			t.Errorf("runeCount(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
@@ -117,8 +118,9 @@ type Model struct {
 	// every language (index prev<<7|cur, quarter-bits): 128×128 bytes, the
 	// generated string itself (a copy cost every process 16 KiB).
 	ascii string
-	// asciiArr is ascii as an array (16 KiB copied once), which AddText
-	// indexes without bounds checks.
+	// asciiArr is ascii as an array, which AddText indexes without
+	// bounds checks: the string's bytes themselves (a copy cost every
+	// process that detected a legacy file 16 KiB of heap, 4 pages).
 	asciiArr *[128 * 128]uint8
 	Calibration
 	// allTables holds a ByteTable for each single-byte encoding and each of
@@ -127,6 +129,7 @@ type Model struct {
 	// Built on first use (tablesInit), their classes read from classes
 	// when UseByteClasses gave them.
 	tablesOnce sync.Once
+	langsOnce  sync.Once // langsOf (encodingLangs)
 	wordsOnce  sync.Once
 	wordTab    *wordTable
 	ranked     atomic.Int64 // windows RankWindow has ranked
@@ -256,12 +259,16 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), 128*128)
 	}
 	m.ascii = ascii
-	m.asciiArr = (*[128 * 128]uint8)([]byte(ascii))
+	// The string's own bytes, read in place: never written through.
+	m.asciiArr = (*[128 * 128]uint8)(unsafe.Pointer(unsafe.StringData(ascii)))
 	langs := make([]Lang, len(data))
 	m.Langs = make([]*Lang, 0, len(data))
 	for i, d := range data {
 		l := &langs[i]
-		*l = Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), LetterCost: int(d.Letter), Typical: d.Typical, m: m, index: i}
+		// (field by field: a Lang value built whole went through a
+		// temporary of 1 KiB on the stack)
+		l.Tag, l.Name, l.CJK, l.ASCIICost, l.LetterCost, l.Typical = d.Tag, d.Name, d.CJK, int(d.ASCII), int(d.Letter), d.Typical
+		l.m, l.index = m, i
 		switch len(d.Case) {
 		case 0:
 		case 6:
@@ -295,7 +302,7 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 			copy(l.rare[:], d.Rare)
 		} else {
 			l.alphabet = d.Alphabet
-			l.N = FirstLetter + utf8.RuneCountInString(d.Alphabet)
+			l.N = FirstLetter + runeCount(d.Alphabet)
 		}
 		if l.N > MaxClasses || len(d.Bigram) != l.N*l.N || len(d.Uni) != l.N {
 			return nil, fmt.Errorf("%s: %d classes, bigram %d, unigram %d", d.Tag, l.N, len(d.Bigram), len(d.Uni))
@@ -311,6 +318,18 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 		m.byTag[l.Tag] = l
 	}
 	return m, nil
+}
+
+// runeCount is utf8.RuneCountInString(s), counted by the validation
+// kernel when s is valid UTF-8, as generated alphabets are: unicode/utf8
+// decoded the alphabets' 2,000 letters one by one, about 58,000
+// instructions in every process that detected a legacy file.
+func runeCount(s string) int {
+	p := unsafe.Slice(unsafe.StringData(s), len(s))
+	if n, runes, _ := utf8kernel.ValidRunes(p); n == len(p) {
+		return runes
+	}
+	return utf8.RuneCountInString(s)
 }
 
 // FixBad returns the n×n bigram costs b with every row's cost of class
@@ -1218,7 +1237,24 @@ func (t *ByteTable) scorePairs(ps *bytePairs) int {
 type bytePairs struct {
 	start bool // the text starts with a byte above 7F, first
 	first byte
-	pairs []bytePair
+	pairs []bytePair // (collect fills them in their room when it is enough)
+	// small, when not nil, is collectSmall's table (else it takes one of
+	// smallPairTables); counts, when not nil, collect's counts, all zero
+	// (else it takes one of pairCounts); keys is room for collect's list
+	// of pairs. RankWindow gives them from its windowStats, where the
+	// first window of a process finds them without allocating deep in
+	// the stack (which made the stack grow) or growing a list.
+	small  *smallPairScratch
+	counts *[1 << 16]uint16
+	keys   []uint16
+}
+
+// room returns ps.pairs with n elements, in their room when it holds them.
+func (ps *bytePairs) room(n int) []bytePair {
+	if cap(ps.pairs) >= n {
+		return ps.pairs[:n]
+	}
+	return make([]bytePair, n)
 }
 
 type bytePair struct {
@@ -1242,8 +1278,12 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 		ps.collectSmall(p, high)
 		return true
 	}
-	cnt := pairCounts.Get().(*[1 << 16]uint16)
-	var keys []uint16
+	cnt := ps.counts
+	if cnt == nil {
+		cnt = pairCounts.Get().(*[1 << 16]uint16)
+		defer pairCounts.Put(cnt)
+	}
+	keys := ps.keys[:0]
 	add := func(k uint16) {
 		if cnt[k] == 0 {
 			keys = append(keys, k)
@@ -1261,12 +1301,11 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 			add(uint16(p[i])<<8 | uint16(p[i+1]))
 		}
 	}
-	ps.pairs = make([]bytePair, len(keys))
+	ps.pairs = ps.room(len(keys))
 	for j, k := range keys {
 		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(cnt[k])}
 		cnt[k] = 0
 	}
-	pairCounts.Put(cnt)
 	return true
 }
 
@@ -1280,16 +1319,28 @@ const smallPairs = 1024
 // at most smallPairs/4 bytes above 7F counts no pair 65536 times).
 type smallPairTable [smallPairs]uint32
 
-var smallPairTables = sync.Pool{New: func() any { return new(smallPairTable) }}
+// smallPairScratch is collectSmall's table and the list of its keys in
+// the order first seen (the list was on its stack: 1 KiB, under which the
+// statistics' deepest calls ran).
+type smallPairScratch struct {
+	tab  smallPairTable
+	keys [smallPairs / 2]uint16
+}
+
+var smallPairTables = sync.Pool{New: func() any { return new(smallPairScratch) }}
 
 // collectSmall is collect for a text with few bytes above 7F (a small
 // file's): the pairs counted in a 4 KiB table instead of the 128 KiB of
 // counts, whose pages a process touched one by one (about 30 page faults
 // for a 4 KiB French text). The pairs come out in the order collect gives.
 func (ps *bytePairs) collectSmall(p []byte, high []int32) {
-	tab := smallPairTables.Get().(*smallPairTable)
-	var keysBuf [smallPairs / 2]uint16
-	keys := keysBuf[:0]
+	scratch := ps.small
+	if scratch == nil {
+		scratch = smallPairTables.Get().(*smallPairScratch)
+		defer smallPairTables.Put(scratch)
+	}
+	tab := &scratch.tab
+	keys := scratch.keys[:0]
 	add := func(k uint16) {
 		for h := uint32(k) * 0x9E3779B1 >> (32 - 10); ; h = (h + 1) % smallPairs {
 			switch {
@@ -1314,7 +1365,7 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 			add(uint16(p[i])<<8 | uint16(p[i+1]))
 		}
 	}
-	ps.pairs = make([]bytePair, len(keys))
+	ps.pairs = ps.room(len(keys))
 	for j, k := range keys {
 		h := uint32(k) * 0x9E3779B1 >> (32 - 10)
 		for uint16(tab[h]>>16) != k || tab[h]&0xFFFF == 0 {
@@ -1323,7 +1374,6 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(tab[h] & 0xFFFF)}
 	}
 	*tab = smallPairTable{}
-	smallPairTables.Put(tab)
 }
 
 // ASCIIPairs is the cost of the pairs of ASCII characters in p under the

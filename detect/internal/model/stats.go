@@ -64,16 +64,11 @@ func (m *Model) tables() []*ByteTable {
 func (m *Model) tablesInit() {
 	m.tablesOnce.Do(func() {
 		m.tablesOf = make([][]*ByteTable, len(Encodings))
-		m.langsOf = make([][]*Lang, len(Encodings))
+		langsOf := m.encodingLangs()
 		n := 0
 		for i, e := range Encodings {
-			for _, tag := range e.Langs {
-				if l := m.Lang(tag); l != nil {
-					m.langsOf[i] = append(m.langsOf[i], l)
-					if e.Table != nil {
-						n++
-					}
-				}
+			if e.Table != nil {
+				n += len(langsOf[i])
 			}
 		}
 		all := make([]ByteTable, n)
@@ -98,6 +93,34 @@ func (m *Model) tablesInit() {
 	})
 }
 
+// encodingLangs returns m.langsOf, made on first use: the languages with
+// a model of each encoding, in one array. (Each encoding's list grown on
+// its own was about 100 allocations, and looked up twice, for
+// UseByteClasses and tablesInit, about 300 map lookups.)
+func (m *Model) encodingLangs() [][]*Lang {
+	m.langsOnce.Do(func() {
+		total := 0
+		for _, e := range Encodings {
+			total += len(e.Langs)
+		}
+		all := make([]*Lang, 0, total)
+		langsOf := make([][]*Lang, len(Encodings))
+		for i, e := range Encodings {
+			start := len(all)
+			for _, tag := range e.Langs {
+				if l := m.Lang(tag); l != nil {
+					all = append(all, l)
+				}
+			}
+			if len(all) > start {
+				langsOf[i] = all[start:len(all):len(all)]
+			}
+		}
+		m.langsOf = langsOf
+	})
+	return m.langsOf
+}
+
 // UseByteClasses gives m the classes of every byte table, as
 // ComputeByteClasses computes them (the generator writes them, as
 // ByteClasses): a process that detects one small file then classifies no
@@ -117,16 +140,12 @@ func (m *Model) UseByteClasses(classes string) bool {
 // its encoding's are not ASCII's.
 func (m *Model) classesLen() int {
 	n := len(m.Langs) * 0x80
-	for _, e := range Encodings {
+	langsOf := m.encodingLangs()
+	for i, e := range Encodings {
 		if e.Table == nil {
 			continue
 		}
-		k := 0
-		for _, tag := range e.Langs {
-			if m.Lang(tag) != nil {
-				k++
-			}
-		}
+		k := len(langsOf[i])
 		if !e.lowASCII {
 			k *= 2
 		}
@@ -203,6 +222,37 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		full = hist
 	}
 	m.tablesInit()
+	if len(ws.high) > smallPairs/4 && len(p) <= 1<<16 && ws.pairCounts == nil {
+		// collect's counts, allocated here rather than below rankSingle's
+		// frame (see rankMulti)
+		ws.pairCounts = new([1 << 16]uint16)
+	}
+	out := m.rankSingle(ws, p, full)
+	out = m.rankMulti(out, p, ws.high, complete, contiguous)
+	// Sorted by index: moving the readings themselves (and their pointers'
+	// write barriers) cost more than the comparisons.
+	order := ws.orderBuf[:0]
+	for i := range out {
+		order = append(order, int32(i))
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(out[a].Cost, out[b].Cost) })
+	sorted := make([]Scored, len(out))
+	for i, j := range order {
+		sorted[i] = out[j]
+	}
+	clear(out) // (the pool keeps no readings alive)
+	ws.out = out[:0]
+	return sorted
+}
+
+// rankSingle returns the readings of the single-byte encodings of the
+// window p, whose statistics ws holds (full: the histogram of everything
+// read), in ws.out. A function of its own, not inlined into RankWindow,
+// whose frame then stays small under rankMulti's decoders (see rankMulti).
+//
+//go:noinline
+func (m *Model) rankSingle(ws *windowStats, p []byte, full *[256]int) []Scored {
+	hist := &ws.hist
 	// After a few windows the process is detecting many files: what pays
 	// for itself over several (the packed word table, the encodings'
 	// differences and the tables' undefined bytes as bit masks) is built.
@@ -211,17 +261,10 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	if reuse {
 		diffs = m.readingDiffs()
 	}
-	// group is a set of encodings that read every byte present alike.
-	// Slices indexed by group and language stand in for maps: their
-	// hashing was a tenth of what detecting a small file cost.
-	type group struct {
-		members []int // indexes in Encodings
-	}
 	// The bytes above 7F present, walked by sameReading instead of all
 	// 128 for every pair of encodings; seen those of p itself.
-	var presentBuf, seenBuf [128]byte
 	var presentMask [2]uint64
-	present, seen := presentBuf[:0], seenBuf[:0]
+	present, seen := ws.presentBuf[:0], ws.seenBuf[:0]
 	for b := 0x80; b < 256; b++ {
 		if full[b] != 0 {
 			present = append(present, byte(b))
@@ -233,13 +276,11 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	}
 	// Each group's members are in order in one array (appending to a
 	// slice of each group cost a hundredth of a small file's detection).
-	var groupBuf [64]group
-	var groupOfBuf, sizeBuf [64]int
-	groupOf := groupOfBuf[:0]
-	if len(Encodings) > len(groupOfBuf) {
+	groupOf := ws.groupOfBuf[:0]
+	if len(Encodings) > len(ws.groupOfBuf) {
 		groupOf = make([]int, 0, len(Encodings))
 	}
-	groups, firsts, sizes := groupBuf[:0], make([]int, 0, 64), sizeBuf[:0]
+	groups, firsts, sizes := ws.groupBuf[:0], ws.firstBuf[:0], ws.sizeBuf[:0]
 	for i, e := range Encodings {
 		g := -1
 		if e.Table != nil {
@@ -351,9 +392,8 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		perGroupMax = nl
 	}
 	// beyond lists the bytes read beyond p (full counts more of them).
-	var beyondBuf [256]byte
 	var beyondMask [4]uint64
-	beyond := beyondBuf[:0]
+	beyond := ws.beyondBuf[:0]
 	if full != hist {
 		for b, n := range full {
 			if n > hist[b] {
@@ -363,7 +403,7 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		}
 	}
 	// The pairs every table scores, counted once for all of them.
-	var pairs bytePairs
+	pairs := bytePairs{pairs: ws.pairs[:0], small: &ws.pairScratch, counts: ws.pairCounts, keys: ws.room.keys[:0]}
 	pairsOK := pairs.collect(p, ws.high)
 	inTop := grown(&ws.inTop, len(groups))
 	chosen := ws.chosen[:0]
@@ -465,11 +505,23 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		}
 		out = append(out, best)
 	}
+	return out
+}
+
+// rankMulti appends to out, which holds the readings of the single-byte
+// encodings, those of the multi-byte encodings and UTF-16 of the window p
+// (whose bytes above 7F are at high). A function of its own, not inlined:
+// its readings (Scored values) took RankWindow's frame to 3 KiB, under
+// which the decoders ran, and made the main goroutine's stack grow (a
+// copy of every frame) in processes that detected one small file.
+//
+//go:noinline
+func (m *Model) rankMulti(out []Scored, p []byte, high []int32, complete, contiguous bool) []Scored {
 	// Multi-byte encodings: decode and score the characters of the same
 	// window (scoring a shorter one made their costs look lower on long
 	// inputs, and they overtook the right reading).
 	q := p
-	lone := loneHigh(q, ws.high)
+	lone := loneHigh(q, high)
 	// Decoding costs far more than a table walk: a reading that costs
 	// more than twice the best single-byte reading per byte on the
 	// window's first probeBytes is ruled out without decoding the rest.
@@ -530,21 +582,14 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 			}
 		}
 	}
-	// Sorted by index: moving the readings themselves (and their pointers'
-	// write barriers) cost more than the comparisons.
-	var orderBuf [64]int32
-	order := orderBuf[:0]
-	for i := range out {
-		order = append(order, int32(i))
-	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(out[a].Cost, out[b].Cost) })
-	sorted := make([]Scored, len(out))
-	for i, j := range order {
-		sorted[i] = out[j]
-	}
-	clear(out) // (the pool keeps no readings alive)
-	ws.out = out[:0]
-	return sorted
+	return out
+}
+
+// group is a set of encodings that read every byte present alike (in
+// RankWindow). Slices indexed by group and language stand in for maps:
+// their hashing was a tenth of what detecting a small file cost.
+type group struct {
+	members []int // indexes in Encodings
 }
 
 // rankCand is a byte table RankWindow may score in full: its group, its
@@ -586,22 +631,85 @@ type windowStats struct {
 	words         []WordPair
 	letters, runs int
 	wordCounts    [wordCountsLen]int32
-	// RankWindow's scratch, kept with the rest between windows.
+	// RankWindow's scratch, kept with the rest between windows (the
+	// arrays were on its stack, and made the main goroutine's stack grow
+	// to 32 KiB in every process that detected a small legacy file).
+	presentBuf, seenBuf                  [128]byte
+	beyondBuf                            [256]byte
+	groupBuf                             [64]group
+	groupOfBuf, sizeBuf, firstBuf        [64]int
+	orderBuf                             [64]int32
 	members, start, asciiCosts, wordSums []int
 	taken, asciiDone, inTop              []bool
 	slot                                 []int16
 	cands, ranked, chosen                []rankCand
 	scores                               []rankScore
 	out                                  []Scored
+	pairs                                []bytePair
+	pairScratch                          smallPairScratch
+	pairCounts                           *[1 << 16]uint16 // collect's, when a window needed them
+	room                                 wsRoom
+}
+
+// wsRoom is the room the slices of a windowStats start with (newWindowStats),
+// sized for the model generated: in the windowStats, one allocation for
+// all of them. Grown one
+// by one from nothing, they were about 20 allocations of as many sizes in
+// the first window a process ranked, each size a span of its own (the
+// runtime's first page of it, and the page of its marks), about 40 page
+// faults in a process that detected one small file. A model that outgrows
+// the room (TestWindowStatsRoom) still works: the slices then grow as
+// before.
+type wsRoom struct {
+	words                [WordClasses * WordClasses]WordPair
+	high                 [1 << 10]int32
+	members              [wsEncodings]int
+	start                [wsEncodings + 1]int
+	asciiCosts, wordSums [wsLangs]int
+	asciiDone            [wsLangs]bool
+	inTop                [wsEncodings]bool
+	taken                [wsEncodings * wsLangs]bool
+	slot                 [wsEncodings * wsLangs]int16
+	cands, chosen        [wsTables]rankCand
+	ranked               [wsEncodings]rankCand
+	scores               [wsTables]rankScore
+	out                  [wsEncodings + 2]Scored
+	pairs                [2048]bytePair
+	keys                 [2048]uint16
+}
+
+// The room of wsRoom: at least the encodings (Encodings), languages and
+// byte tables of the generated model (39, 39 and 147 today).
+const (
+	wsEncodings = 48
+	wsLangs     = 48
+	wsTables    = 160
+)
+
+// newWindowStats returns a windowStats whose slices start in its room.
+func newWindowStats() *windowStats {
+	ws := new(windowStats)
+	r := &ws.room
+	ws.words, ws.high = r.words[:0], r.high[:0]
+	ws.members, ws.start = r.members[:0], r.start[:0]
+	ws.asciiCosts, ws.wordSums = r.asciiCosts[:0], r.wordSums[:0]
+	ws.taken, ws.asciiDone, ws.inTop = r.taken[:0], r.asciiDone[:0], r.inTop[:0]
+	ws.slot = r.slot[:0]
+	ws.cands, ws.ranked, ws.chosen = r.cands[:0], r.ranked[:0], r.chosen[:0]
+	ws.scores, ws.out, ws.pairs = r.scores[:0], r.out[:0], r.pairs[:0]
+	return ws
 }
 
 // windowStatsPool keeps windowStats, with the room their slices grew to,
 // between windows.
-var windowStatsPool = sync.Pool{New: func() any { return new(windowStats) }}
+var windowStatsPool = sync.Pool{New: func() any { return newWindowStats() }}
 
 // reset zeroes ws's statistics, keeping its slices' room.
 func (ws *windowStats) reset() {
-	ws.hist, ws.wordCounts = [256]int{}, [wordCountsLen]int32{}
+	// (one at a time: a tuple assignment built both zero values on the
+	// stack, 6 KiB of RankWindow's frame)
+	ws.hist = [256]int{}
+	ws.wordCounts = [wordCountsLen]int32{}
 	ws.high, ws.words = ws.high[:0], ws.words[:0]
 	ws.asciiPairs, ws.letters, ws.runs = 0, 0, 0
 }

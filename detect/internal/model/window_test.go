@@ -219,3 +219,69 @@ func TestWindowToReusesBuffers(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowStatsRoom checks that the generated model fits the room a
+// windowStats starts with (wsRoom), so that ranking a window allocates
+// none of its scratch, and that ranking stays within it.
+func TestWindowStatsRoom(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.UseByteClasses(ByteClasses)
+	m.tablesInit()
+	single := 0
+	for _, e := range Encodings {
+		if e.Table != nil {
+			single++
+		}
+	}
+	if len(Encodings) > wsEncodings || single > len(windowStats{}.groupBuf) || len(m.Langs) > wsLangs || len(m.allTables) > wsTables {
+		t.Fatalf("model: %d encodings (%d single-byte), %d languages, %d byte tables; room for %d (%d), %d, %d",
+			len(Encodings), single, len(m.Langs), len(m.allTables), wsEncodings, len(windowStats{}.groupBuf), wsLangs, wsTables)
+	}
+	// A window with every byte above 7F present (as many groups as there
+	// are) and few of them (every language scored in full).
+	var p []byte
+	for b := 0x80; b < 0x100; b++ {
+		p = append(p, "ab "...)
+		p = append(p, byte(b))
+	}
+	ws := newWindowStats()
+	room := *ws // the slices as they start
+	windowStatsPool.Put(ws)
+	for range 2 {
+		m.RankWindow(p, nil, true, true)
+	}
+	got := windowStatsPool.Get().(*windowStats)
+	if got != ws {
+		t.Skip("the pool gave another windowStats (a collection ran)")
+	}
+	for _, c := range []struct {
+		name        string
+		start, grew any
+		same        bool
+	}{
+		{"members", room.members, got.members, sameArray(room.members, got.members)},
+		{"start", room.start, got.start, sameArray(room.start, got.start)},
+		{"taken", room.taken, got.taken, sameArray(room.taken, got.taken)},
+		{"slot", room.slot, got.slot, sameArray(room.slot, got.slot)},
+		{"cands", room.cands, got.cands, sameArray(room.cands, got.cands)},
+		{"ranked", room.ranked, got.ranked, sameArray(room.ranked, got.ranked)},
+		{"chosen", room.chosen, got.chosen, sameArray(room.chosen, got.chosen)},
+		{"scores", room.scores, got.scores, sameArray(room.scores, got.scores)},
+		{"out", room.out, got.out, sameArray(room.out, got.out)},
+		{"words", room.words, got.words, sameArray(room.words, got.words)},
+		{"high", room.high, got.high, sameArray(room.high, got.high)},
+	} {
+		if !c.same {
+			t.Errorf("%s outgrew its room", c.name)
+		}
+	}
+}
+
+// sameArray reports whether a and b start at the same element of the
+// same array.
+func sameArray[T any](a, b []T) bool {
+	return cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0]
+}
