@@ -160,15 +160,21 @@ func (m *Model) readClasses() {
 	rest := m.classes[len(langs):]
 	all := make([]byte, len(m.allTables)*256)
 	for _, t := range m.allTables {
-		t.cls, all = (*[256]uint8)(all[:256]), all[256:]
+		// Copied into the slice, not through t.cls: the nil check of a
+		// copy through an array pointer reads the fresh page first, which
+		// maps the zero page, and the copy then faults on it again (20
+		// page faults for the 10 pages instead of 10).
+		cls := all[:256:256]
+		all = all[256:]
 		if t.Enc.lowASCII {
-			copy(t.cls[:0x80], langs[t.L.index*0x80:])
+			copy(cls[:0x80], langs[t.L.index*0x80:])
 		} else {
-			copy(t.cls[:0x80], rest)
+			copy(cls[:0x80], rest)
 			rest = rest[0x80:]
 		}
-		copy(t.cls[0x80:], rest[:0x80])
+		copy(cls[0x80:], rest[:0x80])
 		rest = rest[0x80:]
+		t.cls = (*[256]uint8)(cls)
 		t.filled.Do(func() {})
 	}
 }
@@ -222,9 +228,11 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		full = hist
 	}
 	m.tablesInit()
-	if len(ws.high) > smallPairs/4 && len(p) <= 1<<16 && ws.pairCounts == nil {
+	if len(ws.high) > 4*smallPairs && len(p) <= 1<<16 && ws.pairCounts == nil {
 		// collect's counts, allocated here rather than below rankSingle's
-		// frame (see rankMulti)
+		// frame (see rankMulti), for a window whose pairs are unlikely to
+		// fit collectSmall's table (a 4 KiB Russian text's do: its
+		// ~1,000 bytes above 7F make 300-400 pairs)
 		ws.pairCounts = new([1 << 16]uint16)
 	}
 	out := m.rankSingle(ws, p, full)
