@@ -1274,8 +1274,11 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 	if len(p) > 1<<16 {
 		return false
 	}
-	if len(high) <= smallPairs/4 {
-		ps.collectSmall(p, high)
+	// With at most smallPairs/4 bytes above 7F the pairs fit collectSmall's
+	// table; with more, they usually do too (a 4 KiB Russian or Greek text
+	// has about 1,000 bytes above 7F and 300-400 pairs), else it gives up
+	// and they are counted below.
+	if ps.collectSmall(p, high) {
 		return true
 	}
 	cnt := ps.counts
@@ -1329,11 +1332,15 @@ type smallPairScratch struct {
 
 var smallPairTables = sync.Pool{New: func() any { return new(smallPairScratch) }}
 
-// collectSmall is collect for a text with few bytes above 7F (a small
-// file's): the pairs counted in a 4 KiB table instead of the 128 KiB of
-// counts, whose pages a process touched one by one (about 30 page faults
-// for a 4 KiB French text). The pairs come out in the order collect gives.
-func (ps *bytePairs) collectSmall(p []byte, high []int32) {
+// collectSmall is collect for a text with few pairs (a small file's): the
+// pairs counted in a 4 KiB table instead of the 128 KiB of counts, whose
+// pages a process touched one by one (about 30 page faults for a 4 KiB
+// French text, 36 for a Russian one: each page read, which maps the zero
+// page, before it was written). The pairs come out in the order collect
+// gives. It reports false, leaving ps as it found it, when the text has
+// more than smallPairs/2 pairs (never with at most smallPairs/4 bytes
+// above 7F).
+func (ps *bytePairs) collectSmall(p []byte, high []int32) bool {
 	scratch := ps.small
 	if scratch == nil {
 		scratch = smallPairTables.Get().(*smallPairScratch)
@@ -1341,10 +1348,15 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 	}
 	tab := &scratch.tab
 	keys := scratch.keys[:0]
+	full := false
 	add := func(k uint16) {
 		for h := uint32(k) * 0x9E3779B1 >> (32 - 10); ; h = (h + 1) % smallPairs {
 			switch {
 			case tab[h]&0xFFFF == 0:
+				if len(keys) == len(scratch.keys) {
+					full = true
+					return
+				}
 				tab[h] = uint32(k)<<16 | 1
 				keys = append(keys, k)
 				return
@@ -1354,17 +1366,23 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 			}
 		}
 	}
+	start, first := false, byte(0)
 	for _, q := range high {
 		i := int(q)
 		if i == 0 {
-			ps.start, ps.first = true, p[0]
+			start, first = true, p[0]
 		} else {
 			add(uint16(p[i-1])<<8 | uint16(p[i]))
 		}
 		if i+1 < len(p) && p[i+1] < 0x80 {
 			add(uint16(p[i])<<8 | uint16(p[i+1]))
 		}
+		if full {
+			*tab = smallPairTable{}
+			return false
+		}
 	}
+	ps.start, ps.first = start, first
 	ps.pairs = ps.room(len(keys))
 	for j, k := range keys {
 		h := uint32(k) * 0x9E3779B1 >> (32 - 10)
@@ -1374,6 +1392,7 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(tab[h] & 0xFFFF)}
 	}
 	*tab = smallPairTable{}
+	return true
 }
 
 // ASCIIPairs is the cost of the pairs of ASCII characters in p under the
