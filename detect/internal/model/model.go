@@ -1103,6 +1103,14 @@ type ByteTable struct {
 	// small file does not classify the bytes of about 150 tables.
 	cls    *[256]uint8
 	filled sync.Once
+	// hi and lo, when the classes are the generated ones (readClasses),
+	// are cls[0x80:] read in place from them and where cls[:0x80] is
+	// (the language's ASCII classes, or the table's own): UniScore reads
+	// hi, and fill makes cls from them for the tables scored in full
+	// (a small file's process copied all 147 tables, 10 pages, for the
+	// 20 or so it scores).
+	hi *[128]uint8
+	lo string
 	// bad marks the bytes whose class is Bad (bit b&63 of bad[b>>6]),
 	// computed on first use (badBytes).
 	bad atomic.Pointer[[4]uint64]
@@ -1134,7 +1142,14 @@ func NewByteTable(e *Encoding, l *Lang) *ByteTable {
 // fill computes the classes, once, unless they were given.
 func (t *ByteTable) fill() {
 	t.filled.Do(func() {
-		if t.cls == nil {
+		switch {
+		case t.cls != nil:
+		case t.hi != nil:
+			cls := new([256]uint8)
+			copy(cls[:0x80], t.lo)
+			copy(cls[0x80:], t.hi[:])
+			t.cls = cls
+		default:
 			t.cls = computeClasses(t.Enc, t.L)
 		}
 	})
@@ -1592,8 +1607,15 @@ func ASCIIRuns(p []byte) (letters, runs int) {
 // present lists the bytes above 7F the histogram counts (the others are
 // not read).
 func (t *ByteTable) UniScore(hist *[256]int, present []byte) int {
-	t.fill()
 	cost := 0
+	if hi := t.hi; hi != nil {
+		uni := &t.L.Uni
+		for _, b := range present {
+			cost += hist[b] * int(uni[hi[b-0x80]&classMask])
+		}
+		return cost
+	}
+	t.fill()
 	uni, cls := &t.L.Uni, t.cls
 	for _, b := range present {
 		cost += hist[b] * int(uni[cls[b]&classMask])

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
@@ -154,28 +155,20 @@ func (m *Model) classesLen() int {
 	return n
 }
 
-// readClasses gives the tables their classes from m.classes.
+// readClasses gives the tables their classes from m.classes: the bytes
+// 80-FF of each in place (hi), and where its bytes 00-7F are (lo), from
+// which fill makes its cls when it is first scored in full.
 func (m *Model) readClasses() {
 	langs := m.classes[:len(m.Langs)*0x80]
 	rest := m.classes[len(langs):]
-	all := make([]byte, len(m.allTables)*256)
 	for _, t := range m.allTables {
-		// Copied into the slice, not through t.cls: the nil check of a
-		// copy through an array pointer reads the fresh page first, which
-		// maps the zero page, and the copy then faults on it again (20
-		// page faults for the 10 pages instead of 10).
-		cls := all[:256:256]
-		all = all[256:]
 		if t.Enc.lowASCII {
-			copy(cls[:0x80], langs[t.L.index*0x80:])
+			t.lo = langs[t.L.index*0x80:][:0x80]
 		} else {
-			copy(cls[:0x80], rest)
-			rest = rest[0x80:]
+			t.lo, rest = rest[:0x80], rest[0x80:]
 		}
-		copy(cls[0x80:], rest[:0x80])
+		t.hi = (*[128]uint8)(unsafe.Pointer(unsafe.StringData(rest)))
 		rest = rest[0x80:]
-		t.cls = (*[256]uint8)(cls)
-		t.filled.Do(func() {})
 	}
 }
 
