@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime/debug"
 	"syscall"
+
+	_ "github.com/utf8x/utf8x/cmd/utf8x/internal/stackroom" // the main goroutine's stack, grown once (see the package)
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

@@ -202,6 +202,9 @@ func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
 	buf := decodeBufs.Get().(*[]byte)
 	defer decodeBufs.Put(buf)
 	j := (*joined)[:0]
+	if n := len(t.x) + len(t.pieces); cap(j) < n {
+		j = make([]byte, 0, decodeRoom(n))
+	}
 	for k, p := range t.pieces {
 		if k > 0 {
 			j = append(j, 0)
@@ -271,7 +274,7 @@ func decodeJoined(e *Encoding, buf *[]byte, j []byte) ([]byte, error) {
 	defer decodeBufs.Put(sc)
 	chunks := (*sc)[:0]
 	if cap(chunks) < len(j) {
-		chunks = make([]byte, 0, max(len(j), 4096))
+		chunks = make([]byte, 0, decodeRoom(len(j)))
 	}
 	// cuts marks, for each NUL of chunks in turn, whether it stands for
 	// an ill-formed sequence (true) or is one of j's (false)
@@ -319,7 +322,7 @@ func decodeJoined(e *Encoding, buf *[]byte, j []byte) ([]byte, error) {
 	// the decoded chunks again, into buf, each cut's NUL a U+FFFD
 	out := (*buf)[:0]
 	if need := len(text) + 2*len(cuts); cap(out) < need {
-		out = make([]byte, 0, max(need, 3*4096+16))
+		out = make([]byte, 0, max(need, decodeRoom(len(j))))
 	}
 	k := 0
 	for {

@@ -1103,6 +1103,14 @@ type ByteTable struct {
 	// small file does not classify the bytes of about 150 tables.
 	cls    *[256]uint8
 	filled sync.Once
+	// hi and lo, when the classes are the generated ones (readClasses),
+	// are cls[0x80:] read in place from them and where cls[:0x80] is
+	// (the language's ASCII classes, or the table's own): UniScore reads
+	// hi, and fill makes cls from them for the tables scored in full
+	// (a small file's process copied all 147 tables, 10 pages, for the
+	// 20 or so it scores).
+	hi *[128]uint8
+	lo string
 	// bad marks the bytes whose class is Bad (bit b&63 of bad[b>>6]),
 	// computed on first use (badBytes).
 	bad atomic.Pointer[[4]uint64]
@@ -1134,7 +1142,14 @@ func NewByteTable(e *Encoding, l *Lang) *ByteTable {
 // fill computes the classes, once, unless they were given.
 func (t *ByteTable) fill() {
 	t.filled.Do(func() {
-		if t.cls == nil {
+		switch {
+		case t.cls != nil:
+		case t.hi != nil:
+			cls := new([256]uint8)
+			copy(cls[:0x80], t.lo)
+			copy(cls[0x80:], t.hi[:])
+			t.cls = cls
+		default:
 			t.cls = computeClasses(t.Enc, t.L)
 		}
 	})
@@ -1274,8 +1289,11 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 	if len(p) > 1<<16 {
 		return false
 	}
-	if len(high) <= smallPairs/4 {
-		ps.collectSmall(p, high)
+	// With at most smallPairs/4 bytes above 7F the pairs fit collectSmall's
+	// table; with more, they usually do too (a 4 KiB Russian or Greek text
+	// has about 1,000 bytes above 7F and 300-400 pairs), else it gives up
+	// and they are counted below.
+	if ps.collectSmall(p, high) {
 		return true
 	}
 	cnt := ps.counts
@@ -1329,11 +1347,15 @@ type smallPairScratch struct {
 
 var smallPairTables = sync.Pool{New: func() any { return new(smallPairScratch) }}
 
-// collectSmall is collect for a text with few bytes above 7F (a small
-// file's): the pairs counted in a 4 KiB table instead of the 128 KiB of
-// counts, whose pages a process touched one by one (about 30 page faults
-// for a 4 KiB French text). The pairs come out in the order collect gives.
-func (ps *bytePairs) collectSmall(p []byte, high []int32) {
+// collectSmall is collect for a text with few pairs (a small file's): the
+// pairs counted in a 4 KiB table instead of the 128 KiB of counts, whose
+// pages a process touched one by one (about 30 page faults for a 4 KiB
+// French text, 36 for a Russian one: each page read, which maps the zero
+// page, before it was written). The pairs come out in the order collect
+// gives. It reports false, leaving ps as it found it, when the text has
+// more than smallPairs/2 pairs (never with at most smallPairs/4 bytes
+// above 7F).
+func (ps *bytePairs) collectSmall(p []byte, high []int32) bool {
 	scratch := ps.small
 	if scratch == nil {
 		scratch = smallPairTables.Get().(*smallPairScratch)
@@ -1341,10 +1363,15 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 	}
 	tab := &scratch.tab
 	keys := scratch.keys[:0]
+	full := false
 	add := func(k uint16) {
 		for h := uint32(k) * 0x9E3779B1 >> (32 - 10); ; h = (h + 1) % smallPairs {
 			switch {
 			case tab[h]&0xFFFF == 0:
+				if len(keys) == len(scratch.keys) {
+					full = true
+					return
+				}
 				tab[h] = uint32(k)<<16 | 1
 				keys = append(keys, k)
 				return
@@ -1354,17 +1381,23 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 			}
 		}
 	}
+	start, first := false, byte(0)
 	for _, q := range high {
 		i := int(q)
 		if i == 0 {
-			ps.start, ps.first = true, p[0]
+			start, first = true, p[0]
 		} else {
 			add(uint16(p[i-1])<<8 | uint16(p[i]))
 		}
 		if i+1 < len(p) && p[i+1] < 0x80 {
 			add(uint16(p[i])<<8 | uint16(p[i+1]))
 		}
+		if full {
+			*tab = smallPairTable{}
+			return false
+		}
 	}
+	ps.start, ps.first = start, first
 	ps.pairs = ps.room(len(keys))
 	for j, k := range keys {
 		h := uint32(k) * 0x9E3779B1 >> (32 - 10)
@@ -1374,6 +1407,7 @@ func (ps *bytePairs) collectSmall(p []byte, high []int32) {
 		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(tab[h] & 0xFFFF)}
 	}
 	*tab = smallPairTable{}
+	return true
 }
 
 // ASCIIPairs is the cost of the pairs of ASCII characters in p under the
@@ -1573,8 +1607,15 @@ func ASCIIRuns(p []byte) (letters, runs int) {
 // present lists the bytes above 7F the histogram counts (the others are
 // not read).
 func (t *ByteTable) UniScore(hist *[256]int, present []byte) int {
-	t.fill()
 	cost := 0
+	if hi := t.hi; hi != nil {
+		uni := &t.L.Uni
+		for _, b := range present {
+			cost += hist[b] * int(uni[hi[b-0x80]&classMask])
+		}
+		return cost
+	}
+	t.fill()
 	uni, cls := &t.L.Uni, t.cls
 	for _, b := range present {
 		cost += hist[b] * int(uni[cls[b]&classMask])

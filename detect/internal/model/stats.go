@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
@@ -154,22 +155,20 @@ func (m *Model) classesLen() int {
 	return n
 }
 
-// readClasses gives the tables their classes from m.classes.
+// readClasses gives the tables their classes from m.classes: the bytes
+// 80-FF of each in place (hi), and where its bytes 00-7F are (lo), from
+// which fill makes its cls when it is first scored in full.
 func (m *Model) readClasses() {
 	langs := m.classes[:len(m.Langs)*0x80]
 	rest := m.classes[len(langs):]
-	all := make([]byte, len(m.allTables)*256)
 	for _, t := range m.allTables {
-		t.cls, all = (*[256]uint8)(all[:256]), all[256:]
 		if t.Enc.lowASCII {
-			copy(t.cls[:0x80], langs[t.L.index*0x80:])
+			t.lo = langs[t.L.index*0x80:][:0x80]
 		} else {
-			copy(t.cls[:0x80], rest)
-			rest = rest[0x80:]
+			t.lo, rest = rest[:0x80], rest[0x80:]
 		}
-		copy(t.cls[0x80:], rest[:0x80])
+		t.hi = (*[128]uint8)(unsafe.Pointer(unsafe.StringData(rest)))
 		rest = rest[0x80:]
-		t.filled.Do(func() {})
 	}
 }
 
@@ -222,9 +221,11 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		full = hist
 	}
 	m.tablesInit()
-	if len(ws.high) > smallPairs/4 && len(p) <= 1<<16 && ws.pairCounts == nil {
+	if len(ws.high) > 4*smallPairs && len(p) <= 1<<16 && ws.pairCounts == nil {
 		// collect's counts, allocated here rather than below rankSingle's
-		// frame (see rankMulti)
+		// frame (see rankMulti), for a window whose pairs are unlikely to
+		// fit collectSmall's table (a 4 KiB Russian text's do: its
+		// ~1,000 bytes above 7F make 300-400 pairs)
 		ws.pairCounts = new([1 << 16]uint16)
 	}
 	out := m.rankSingle(ws, p, full)
