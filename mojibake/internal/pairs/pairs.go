@@ -37,6 +37,11 @@ func foldBeyond(r rune) rune {
 		// misread text is full of them (unicode.ToLower's search cost 3%
 		// of the repair of text misread whole, 9% of misread emoji).
 		return r
+	case 0x1E00 <= r && r < 0x1E96, 0x1EA0 <= r && r < 0x1F00:
+		// Latin Extended Additional (Vietnamese, Welsh): each capital is
+		// an even code point and its small letter the next (TestFoldEvery),
+		// where unicode.ToLower's search cost 3% of misread Vietnamese.
+		return r | 1
 	}
 	return fold(r)
 }
