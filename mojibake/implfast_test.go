@@ -32,3 +32,19 @@ func TestShapeStepsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptOfSlowRanges checks scriptOfSlow's shortcut for the SMP's last
+// blocks (emoji) against classifyScript for every code point of them.
+func TestScriptOfSlowRanges(t *testing.T) {
+	if scriptOfSlow(0x1F600) != scNone || classifyScript(0x1D400) != scriptOfSlow(0x1D400) {
+		t.Fatal("scriptOfSlow: emoji or mathematical letters misclassified")
+	}
+	bad := 0
+	for r := rune(0x1EF00); r <= 0x20100; r++ {
+		if got, want := scriptOfSlow(r), classifyScript(r); got != want {
+			if bad++; bad <= 10 {
+				t.Errorf("scriptOfSlow(%U) = %d, classifyScript gives %d", r, got, want)
+			}
+		}
+	}
+}
