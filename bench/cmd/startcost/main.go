@@ -11,9 +11,10 @@
 //	cd bench && go run ./cmd/startcost [-runs 200] [-files 2000] [-base REV] [-callgrind] [-o results.md]
 //
 // It builds cmd/utf8x of this checkout twice, as `go build` does by default
-// (with cgo where a C compiler is installed: the net package, which the
-// command line framework imports, then links the C library) and with
-// CGO_ENABLED=0; with -base, the same two of a git revision (git archive,
+// (cgo on where a C compiler is installed; since the command line moved to
+// urfave/cli, which imports neither net nor os/user, that build is static
+// too, but a -base before it links the C library through pflag's net) and
+// with CGO_ENABLED=0; with -base, the same two of a git revision (git archive,
 // nothing in the checkout changes). The inputs are 4 KiB pieces of the
 // shared test corpus's Wikipedia texts (French, German, Portuguese,
 // Turkish, Czech, Russian, Greek, Hebrew) re-encoded into their Windows
