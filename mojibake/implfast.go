@@ -82,34 +82,25 @@ func buildFastDesc() {
 		if s >= scCyrillic {
 			d |= fdCount
 		}
+		// A letter's or a mark's class: k is 0 for an upper-case one, 1 for
+		// a lower-case one, 2 for neither; high, beyond ASCII.
+		k, high := uint64(2), uint64(0)
+		if in.upper {
+			k = 0
+		} else if in.lower {
+			k = 1
+		}
+		if r >= 0x80 {
+			high = 1
+		}
 		cls := uint64(0)
 		if in.kind == kLetter {
 			al := alphabetOf(s)
 			if al > scCyrillic {
 				al = scNone
 			}
-			k := uint64(2)
-			if in.upper {
-				k = 0
-			} else if in.lower {
-				k = 1
-			}
-			high := uint64(0)
-			if r >= 0x80 {
-				high = 1
-			}
 			cls = 1 + k*8 + high*4 + uint64(al)
 		} else if in.kind == kMark {
-			k := uint64(2)
-			if in.upper {
-				k = 0
-			} else if in.lower {
-				k = 1
-			}
-			high := uint64(0)
-			if r >= 0x80 {
-				high = 1
-			}
 			cls = 25 + k*2 + high
 		}
 		d |= cls << fdClassShift
