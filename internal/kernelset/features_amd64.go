@@ -27,19 +27,32 @@ import (
 // opmask and ZMM registers (bits 5 to 7); GODEBUG=cpu.NAME=off (or
 // cpu.all=off) turns off the features named as x/sys/cpu's options do, and
 // cpu.NAME=on cannot turn on what the CPU lacks.
-func features() (t [numLevels]bool) {
-	t[Portable] = true
+func features() [numLevels]bool {
 	_, _, ecx1, _ := cpuid(1, 0)
+	return levelsOf(ecx1, xgetbv, func() (ebx, ecx uint32) {
+		_, ebx, ecx, _ = cpuid(7, 0)
+		return ebx, ecx
+	}, func() string {
+		env, _ := syscall.Getenv("GODEBUG")
+		return env
+	})
+}
+
+// levelsOf works the levels out from CPUID leaf 1's ECX, XCR0, leaf 7's EBX
+// and ECX (subleaf 0) and GODEBUG; the last three are asked for only when
+// needed (leaf 7 and GODEBUG only when AVX is usable).
+func levelsOf(ecx1 uint32, xcr0 func() uint32, leaf7 func() (ebx, ecx uint32), godebug func() string) (t [numLevels]bool) {
+	t[Portable] = true
 	popcnt := ecx1&(1<<23) != 0
 	if ecx1&(1<<27) == 0 || ecx1&(1<<28) == 0 { // OSXSAVE, AVX
 		return t
 	}
-	xcr0 := xgetbv()
-	if xcr0&6 != 6 { // SSE and AVX state
+	x := xcr0()
+	if x&6 != 6 { // SSE and AVX state
 		return t
 	}
-	osAVX512 := xcr0&0xe0 == 0xe0 // opmask, ZMM0-15 upper halves, ZMM16-31
-	_, ebx7, ecx7, _ := cpuid(7, 0)
+	osAVX512 := x&0xe0 == 0xe0 // opmask, ZMM0-15 upper halves, ZMM16-31
+	ebx7, ecx7 := leaf7()
 	var f [numFeatures]bool
 	f[fPOPCNT] = popcnt
 	f[fAVX2] = ebx7&(1<<5) != 0
@@ -51,7 +64,7 @@ func features() (t [numLevels]bool) {
 		f[fAVX512VBMI] = ecx7&(1<<1) != 0
 		f[fAVX512VBMI2] = ecx7&(1<<6) != 0
 	}
-	if env, ok := syscall.Getenv("GODEBUG"); ok {
+	if env := godebug(); env != "" {
 		godebugOff(&f, env)
 	}
 	t[AVX2] = f[fAVX2] && f[fBMI1] && f[fBMI2] && f[fPOPCNT]
