@@ -3,7 +3,6 @@ package utf8x
 import (
 	"bytes"
 	"errors"
-	"fmt"
 
 	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
@@ -114,7 +113,10 @@ func (e RangeError) Unwrap() error { return e.AsError() }
 
 // ErrRangeWindow is returned by CheckRange when its window cannot decide
 // where the range's first element starts.
-var ErrRangeWindow = fmt.Errorf("utf8x: range window must hold the %d bytes before the range or start at the input's start", RangeContext)
+//
+// Its message is a constant (RangeContext is one digit; TestRangeWindowMessage
+// checks it): fmt.Errorf here ran fmt's printer in every program's init.
+var ErrRangeWindow = errors.New("utf8x: range window must hold the " + string(rune('0'+RangeContext)) + " bytes before the range or start at the input's start")
 
 // CheckRange checks the range p[start:end] of a larger input of which p is a
 // window starting at input offset base (0 when p is the whole input). It

@@ -392,3 +392,12 @@ func TestRangeErrorAsError(t *testing.T) {
 		t.Errorf("AsError() = %v, Validate gives %v", got, want)
 	}
 }
+
+// TestRangeWindowMessage checks ErrRangeWindow's message, which range.go
+// spells with RangeContext as one digit.
+func TestRangeWindowMessage(t *testing.T) {
+	want := fmt.Sprintf("utf8x: range window must hold the %d bytes before the range or start at the input's start", utf8x.RangeContext)
+	if got := utf8x.ErrRangeWindow.Error(); got != want {
+		t.Errorf("ErrRangeWindow = %q, want %q", got, want)
+	}
+}

@@ -124,7 +124,7 @@ func openInput(path string, stdin io.Reader, dirHint string) (r io.ReadCloser, s
 	if path == "-" {
 		return io.NopCloser(stdin), -1, nil
 	}
-	f, err := os.Open(path)
+	f, err := openRead(path)
 	if err != nil {
 		return nil, -1, describeOpenError(path, err, dirHint)
 	}

@@ -21,12 +21,12 @@
 package main
 
 import (
-	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,8 +75,15 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 	watchSignals()
 	sweepStale(dir)
 	for range 100 {
+		// math/rand/v2's generator is the runtime's ChaCha8, seeded from the
+		// kernel's randomness, so the names cannot be predicted; crypto/rand
+		// would bring crypto/internal/fips140/... and their package inits,
+		// which every run of the command (even --help) would pay for.
 		var r [tempRandBytes]byte
-		rand.Read(r[:])
+		v := rand.Uint64()
+		for i := range r {
+			r[i] = byte(v >> (8 * i))
+		}
 		name := filepath.Join(dir, "."+base+tempInfix+hex.EncodeToString(r[:])+tempSuffix)
 		live.mu.Lock()
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)

@@ -15,8 +15,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"golang.org/x/sys/cpu"
 )
 
 // Level is the group of CPU features a kernel set needs. Each level names the
@@ -54,21 +52,13 @@ func (l Level) String() string {
 	return "unknown"
 }
 
-// has is the feature table, filled once. x/sys/cpu reports AVX2 and the
-// AVX-512 subsets only when the operating system also saves the YMM, ZMM and
-// opmask registers across context switches, so it covers the CPU and the OS.
-// Its X86 fields are false on other architectures (and its ARM64 fields off arm64), so this file needs no
-// build constraint; an architecture's levels are added beside these.
-var has = func() (t [numLevels]bool) {
-	x := cpu.X86
-	t[Portable] = true
-	t[AVX2] = x.HasAVX2 && x.HasBMI1 && x.HasBMI2 && x.HasPOPCNT
-	t[AVX512BW] = t[AVX2] && x.HasAVX512F && x.HasAVX512BW
-	t[AVX512VBMI] = t[AVX512BW] && x.HasAVX512VBMI
-	t[AVX512VBMI2] = t[AVX512BW] && x.HasAVX512VBMI2
-	t[NEON] = cpu.ARM64.HasASIMD
-	return t
-}()
+// has is the feature table, filled once (features: features_amd64.go reads
+// the CPU itself on amd64, features_cpu.go asks golang.org/x/sys/cpu
+// elsewhere). Either way AVX2 and the AVX-512 subsets count only when the
+// operating system also saves the YMM, ZMM and opmask registers across
+// context switches, so the table covers the CPU and the OS, and
+// GODEBUG=cpu.NAME=off turns a feature off as x/sys/cpu's options do.
+var has = features()
 
 // Supported reports whether this machine (CPU and operating system) can run
 // kernels that need level l.
