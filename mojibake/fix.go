@@ -1014,7 +1014,7 @@ func droppedSpaces(us []unit, rs []rune, e Codepage, from int, pos []place) []un
 		if slices.ContainsFunc(us[from:n], func(u unit) bool { return int(u.start) <= t && t < int(u.end) }) {
 			continue
 		}
-		us = append(us, loneUnit(rs, t, e, tables[e].undefined))
+		us = append(us, loneUnit(rs, t, e))
 	}
 	if len(us) > n {
 		slices.SortFunc(us[from:], func(a, b unit) int { return int(a.start) - int(b.start) })
@@ -1314,10 +1314,6 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	if len(adds) == 0 {
 		return us
 	}
-	fill := tables[e].undefined
-	if e == ISO8859_1 {
-		fill = c1Bytes[:]
-	}
 	// Merged in place, from the end: a lead goes after each unit that
 	// starts at or before it.
 	i, j := len(us)-1, len(adds)-1
@@ -1327,17 +1323,41 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 			us[w] = us[i]
 			i--
 		} else {
-			us[w] = loneUnit(rs, int(adds[j]), e, fill)
+			us[w] = loneUnit(rs, int(adds[j]), e)
 			j--
 		}
 	}
 	return us
 }
 
-// loneUnit is the misread character of the lead at rs[at] whose other
-// bytes, each one of fill, were lost.
-func loneUnit(rs []rune, at int, e Codepage, fill []byte) unit {
+// loneUnit is the misread character of the lead at rs[at] (a lead of two
+// or three bytes in e) whose other bytes were all lost (see loneRunes).
+func loneUnit(rs []rune, at int, e Codepage) unit {
 	b0, _ := encodeIn(e, rs[at])
+	return unit{start: int32(at), end: int32(at + 1), r: loneRunes[e][b0-0xC2], lossy: true}
+}
+
+// loneRunes[e][b0-0xC2] is what a lead b0 (C2..EF) of e whose other bytes
+// were all lost stands for (loneRune's with loneFill(e)): one entry per
+// lead, rather than a try of every filling at each lead alone (Persian
+// misread as Windows-1252 has one under Latin-1 in most words). Built by
+// buildTables.
+var loneRunes [numEncodings][0xF0 - 0xC2]rune
+
+// loneFill returns the bytes a lost byte of e may have been: those a strict
+// decoder of e has no character for (dropped after a strict reading), or
+// for Latin-1 the C1 controls a reading may have stripped.
+func loneFill(e Codepage) []byte {
+	if e == ISO8859_1 {
+		return c1Bytes[:]
+	}
+	return tables[e].undefined
+}
+
+// loneRune is the character a lead b0 (C2..EF) stands for when its other
+// bytes, each one of fill, were lost: the one filling that fits, else
+// U+FFFD.
+func loneRune(b0 byte, fill []byte) rune {
 	n, _ := leadBits(b0)
 	seq := []byte{b0, 0, 0}[:n]
 	lost := []int{1, 2}[:n-1]
@@ -1345,7 +1365,7 @@ func loneUnit(rs []rune, at int, e Codepage, fill []byte) unit {
 	if count != 1 {
 		r = 0xFFFD
 	}
-	return unit{start: int32(at), end: int32(at + 1), r: r, lossy: true}
+	return r
 }
 
 // scratch is the reusable memory of plan at one depth of rounds.
