@@ -1675,13 +1675,29 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 // plan skips them, and checks after its selection that skipping changed
 // nothing (skipsHeld); when it cannot tell, it plans again without.
 func (f *fixer) dominated(rs []rune, cs []candidate, start, end int, prev, next rune) int {
-	k, _ := slices.BinarySearchFunc(cs, start+1, func(c candidate, s int) int { return c.start - s })
+	// k is the number of candidates that start at or before start (a
+	// search by hand: cs is short, and the generic one's call and closure
+	// cost more than the search).
+	lo, hi := 0, len(cs)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); cs[m].start <= start {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	k := lo
 	if k == 0 {
 		return -1
 	}
 	c := &cs[k-1]
 	if end > c.end {
 		return -1
+	}
+	if (end-start+1)*maxRuneBadness <= c.gain {
+		// Short enough that its badness cannot pass the gain, whatever
+		// its characters: no need to score it.
+		return k - 1
 	}
 	p, n := prev, next
 	if start > 0 {
@@ -1702,6 +1718,13 @@ func (f *fixer) dominated(rs []rune, cs []candidate, start, end int, prev, next 
 	}
 	return k - 1
 }
+
+// maxRuneBadness bounds what one character adds to badness (its cost, its
+// pair with the one before, telltale's and tripleCost's 2), and what the
+// character after a stretch adds: badness(prev, s, next) is at most
+// maxRuneBadness*(len(s)+1). TestMaxRuneBadness checks it against the
+// cost model's tables.
+const maxRuneBadness = 10
 
 // skipsHeld reports whether plan's selection sel (over its candidates) is
 // the one it would have made without skipping dominated stretches: every
