@@ -1468,7 +1468,18 @@ func coversAll(rs [][2]int, pos []place) bool {
 // within reports whether [start, end) lies inside one of the ordered,
 // non-nested-by-start ranges rs.
 func within(rs [][2]int, start, end int) bool {
-	k, _ := slices.BinarySearchFunc(rs, start+1, func(d [2]int, s int) int { return d[0] - s })
+	// k is the number of ranges that start at or before start (searched by
+	// hand: the generic search's call and closure cost more than the
+	// search, asked of most stretches).
+	lo, hi := 0, len(rs)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); rs[m][0] <= start {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	k := lo
 	// rs[:k] start at or before start; the nearest ones are likeliest to hold it.
 	for i := k - 1; i >= 0 && i >= k-4; i-- {
 		if rs[i][0] <= start && end <= rs[i][1] {
