@@ -1613,8 +1613,10 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	if oneEncoding(all) {
 		// One encoding's stretches do not overlap and come in order of
 		// position: the selection below would keep them all, as they are.
-		sc.chosen = append(sc.chosen[:0], all...)
-		return sc.chosen
+		// They are returned in place, not copied to sc.chosen (a copy of
+		// every candidate, write barriers and all): all is this depth's
+		// scratch too, which the next call at this depth starts afresh.
+		return all
 	}
 	for i := range all {
 		exactGain(&all[i], rs, prev, next)
