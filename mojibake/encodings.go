@@ -152,6 +152,9 @@ var buildTables = sync.OnceFunc(func() {
 		if len(tables[e].undefined) > 0 {
 			fffdMask |= 1 << e
 		}
+		for b0 := byte(0xC2); b0 < 0xF0; b0++ {
+			loneRunes[e][b0-0xC2] = loneRune(b0, loneFill(e))
+		}
 	}
 	strayMask = 1 << Windows1252
 	for r := rune(0x80); r < 0x800; r++ {

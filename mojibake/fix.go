@@ -1014,7 +1014,7 @@ func droppedSpaces(us []unit, rs []rune, e Codepage, from int, pos []place) []un
 		if slices.ContainsFunc(us[from:n], func(u unit) bool { return int(u.start) <= t && t < int(u.end) }) {
 			continue
 		}
-		us = append(us, loneUnit(rs, t, e, tables[e].undefined))
+		us = append(us, loneUnit(rs, t, e))
 	}
 	if len(us) > n {
 		slices.SortFunc(us[from:], func(a, b unit) int { return int(a.start) - int(b.start) })
@@ -1314,10 +1314,6 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	if len(adds) == 0 {
 		return us
 	}
-	fill := tables[e].undefined
-	if e == ISO8859_1 {
-		fill = c1Bytes[:]
-	}
 	// Merged in place, from the end: a lead goes after each unit that
 	// starts at or before it.
 	i, j := len(us)-1, len(adds)-1
@@ -1327,17 +1323,41 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 			us[w] = us[i]
 			i--
 		} else {
-			us[w] = loneUnit(rs, int(adds[j]), e, fill)
+			us[w] = loneUnit(rs, int(adds[j]), e)
 			j--
 		}
 	}
 	return us
 }
 
-// loneUnit is the misread character of the lead at rs[at] whose other
-// bytes, each one of fill, were lost.
-func loneUnit(rs []rune, at int, e Codepage, fill []byte) unit {
+// loneUnit is the misread character of the lead at rs[at] (a lead of two
+// or three bytes in e) whose other bytes were all lost (see loneRunes).
+func loneUnit(rs []rune, at int, e Codepage) unit {
 	b0, _ := encodeIn(e, rs[at])
+	return unit{start: int32(at), end: int32(at + 1), r: loneRunes[e][b0-0xC2], lossy: true}
+}
+
+// loneRunes[e][b0-0xC2] is what a lead b0 (C2..EF) of e whose other bytes
+// were all lost stands for (loneRune's with loneFill(e)): one entry per
+// lead, rather than a try of every filling at each lead alone (Persian
+// misread as Windows-1252 has one under Latin-1 in most words). Built by
+// buildTables.
+var loneRunes [numEncodings][0xF0 - 0xC2]rune
+
+// loneFill returns the bytes a lost byte of e may have been: those a strict
+// decoder of e has no character for (dropped after a strict reading), or
+// for Latin-1 the C1 controls a reading may have stripped.
+func loneFill(e Codepage) []byte {
+	if e == ISO8859_1 {
+		return c1Bytes[:]
+	}
+	return tables[e].undefined
+}
+
+// loneRune is the character a lead b0 (C2..EF) stands for when its other
+// bytes, each one of fill, were lost: the one filling that fits, else
+// U+FFFD.
+func loneRune(b0 byte, fill []byte) rune {
 	n, _ := leadBits(b0)
 	seq := []byte{b0, 0, 0}[:n]
 	lost := []int{1, 2}[:n-1]
@@ -1345,7 +1365,7 @@ func loneUnit(rs []rune, at int, e Codepage, fill []byte) unit {
 	if count != 1 {
 		r = 0xFFFD
 	}
-	return unit{start: int32(at), end: int32(at + 1), r: r, lossy: true}
+	return r
 }
 
 // scratch is the reusable memory of plan at one depth of rounds.
@@ -1448,7 +1468,18 @@ func coversAll(rs [][2]int, pos []place) bool {
 // within reports whether [start, end) lies inside one of the ordered,
 // non-nested-by-start ranges rs.
 func within(rs [][2]int, start, end int) bool {
-	k, _ := slices.BinarySearchFunc(rs, start+1, func(d [2]int, s int) int { return d[0] - s })
+	// k is the number of ranges that start at or before start (searched by
+	// hand: the generic search's call and closure cost more than the
+	// search, asked of most stretches).
+	lo, hi := 0, len(rs)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); rs[m][0] <= start {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	k := lo
 	// rs[:k] start at or before start; the nearest ones are likeliest to hold it.
 	for i := k - 1; i >= 0 && i >= k-4; i-- {
 		if rs[i][0] <= start && end <= rs[i][1] {
@@ -1535,17 +1566,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		sc.foundBuf = append(sc.foundBuf, us...)
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
-			// end is the end of us[j-1], the last joined so far.
-			j, end := i+1, int(us[i].end)
-			for j < len(us) {
-				// (Misread characters glued together, the commonest gap,
-				// join without gapJoins' call.)
-				if s := int(us[j].start); s != end && !gapJoins(rs[end:s]) {
-					break
-				}
-				end = int(us[j].end)
-				j++
-			}
+			j, end := stretchEnd(us, rs, i)
 			// A stretch inside one an earlier encoding decodes to text with
 			// no badness left cannot beat it: its gain is at most its own
 			// badness, which the larger stretch's counts in full, and ties
@@ -1592,8 +1613,10 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	if oneEncoding(all) {
 		// One encoding's stretches do not overlap and come in order of
 		// position: the selection below would keep them all, as they are.
-		sc.chosen = append(sc.chosen[:0], all...)
-		return sc.chosen
+		// They are returned in place, not copied to sc.chosen (a copy of
+		// every candidate, write barriers and all): all is this depth's
+		// scratch too, which the next call at this depth starts afresh.
+		return all
 	}
 	for i := range all {
 		exactGain(&all[i], rs, prev, next)
@@ -1641,6 +1664,30 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	return chosen
 }
 
+// stretchEnd returns the index past the last unit of us joined to us[i]
+// in one stretch, glued or across a gap gapJoins accepts, and where that
+// unit ends. Kept out of plan (noinline): inside plan's loop, whose values
+// live across judge's and dominated's calls, the loop over the units
+// reloaded spilled values at every unit, and cost more than a call per
+// stretch (cachegrind over the 40 inputs of bench/cmd/mojibake: plan
+// -37.2M instructions a round, stretchEnd +32.5M).
+//
+//go:noinline
+func stretchEnd(us []unit, rs []rune, i int) (int, int) {
+	// end is the end of us[j-1], the last joined so far.
+	j, end := i+1, int(us[i].end)
+	for j < len(us) {
+		// (Misread characters glued together, the commonest gap, join
+		// without gapJoins' call.)
+		if s := int(us[j].start); s != end && !gapJoins(rs[end:s]) {
+			break
+		}
+		end = int(us[j].end)
+		j++
+	}
+	return j, end
+}
+
 // dominated returns the index in cs (the candidates of the first encoding
 // that found any, in order of position) of one that dominates the stretch
 // rs[start:end] of a later encoding, or -1. A candidate dominates the
@@ -1655,13 +1702,29 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 // plan skips them, and checks after its selection that skipping changed
 // nothing (skipsHeld); when it cannot tell, it plans again without.
 func (f *fixer) dominated(rs []rune, cs []candidate, start, end int, prev, next rune) int {
-	k, _ := slices.BinarySearchFunc(cs, start+1, func(c candidate, s int) int { return c.start - s })
+	// k is the number of candidates that start at or before start (a
+	// search by hand: cs is short, and the generic one's call and closure
+	// cost more than the search).
+	lo, hi := 0, len(cs)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); cs[m].start <= start {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	k := lo
 	if k == 0 {
 		return -1
 	}
 	c := &cs[k-1]
 	if end > c.end {
 		return -1
+	}
+	if (end-start+1)*maxRuneBadness <= c.gain {
+		// Short enough that its badness cannot pass the gain, whatever
+		// its characters: no need to score it.
+		return k - 1
 	}
 	p, n := prev, next
 	if start > 0 {
@@ -1682,6 +1745,13 @@ func (f *fixer) dominated(rs []rune, cs []candidate, start, end int, prev, next 
 	}
 	return k - 1
 }
+
+// maxRuneBadness bounds what one character adds to badness (its cost, its
+// pair with the one before, telltale's and tripleCost's 2), and what the
+// character after a stretch adds: badness(prev, s, next) is at most
+// maxRuneBadness*(len(s)+1). TestMaxRuneBadness checks it against the
+// cost model's tables.
+const maxRuneBadness = 10
 
 // skipsHeld reports whether plan's selection sel (over its candidates) is
 // the one it would have made without skipping dominated stretches: every
