@@ -38,6 +38,9 @@ const (
 var (
 	fastDesc     [fastSpan]uint64
 	fastDescOnce sync.Once
+	// wideRun: the letters isWideLetter reports step implausible's loop
+	// as its run of them assumes (buildFastDesc checks the tables).
+	wideRun bool
 	// shapeSteps is unseen's step for the shape of a word, as a table:
 	// indexed by the state (packShape) << 5 | the character's class, it
 	// holds the state after << 2 | the unseen places the step counts.
@@ -56,9 +59,17 @@ func fastIndex(r rune) (uint32, bool) {
 	return x, true
 }
 
+// isWideLetter reports the CJK ideographs and Hangul syllables that
+// infoOf describes with cjkInfo and scriptOf gives scWide.
+func isWideLetter(r rune) bool {
+	return uint32(r)-0x4E00 <= 0x9FFF-0x4E00 || uint32(r)-0xAC00 <= 0xD7A3-0xAC00
+}
+
 func buildFastDesc() {
 	buildTables()
 	scriptOnce.Do(fillScripts)
+	wideRun = cjkInfo.kind == kLetter && !cjkInfo.upper && !cjkInfo.lower && alphabetOf(scWide) > scCyrillic &&
+		scriptOfSlow(0x4E00) == scWide && scriptOfSlow(0xAC00) == scWide && pairs.Fold(0x4E00) == 0x4E00 && pairs.Fold(0xAC00) == 0xAC00
 	for i := range uint32(fastSpan) {
 		r := rune(i)
 		if i >= fastLow {

@@ -627,6 +627,25 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			}
 			sCur = scriptOf(out[i])
 		}
+		if ua0 >= 0x2E80 && fastOK && wideRun && isWideLetter(out[i]) {
+			// A run of CJK ideographs or Hangul syllables after a character
+			// at or beyond U+2E80 (most of a repair of Chinese or Korean):
+			// the model counts none of their pairs, and each steps the loop
+			// below alike (infoOf's cjkInfo, a letter of no case; scriptOf's
+			// scWide; a fold of its own), which the run does at once.
+			j := i + 1
+			for j < len(out) && isWideLetter(out[j]) {
+				j++
+			}
+			highScripts[scWide>>6] |= 1 << (scWide & 63)
+			outScripts[scWide] += j - i
+			before, ua0, sBefore, uAlpha = out[j-1], out[j-1], scWide, scNone
+			i, sCur = j-1, scNone
+			if j < len(out) {
+				sCur = scriptOf(out[j])
+			}
+			continue
+		}
 		r := out[i]
 		sNext := scNone
 		if i+1 < len(out) {
