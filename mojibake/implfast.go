@@ -7,9 +7,9 @@ import (
 )
 
 // implausibleAroundMargin's loop over a repair, for the characters most
-// repairs are made of (below U+10A0, or in U+2000..U+20FF),
+// repairs are made of (below U+10A0, or in U+1E00..U+20FF),
 // reads one descriptor per character, built once from the tables its
-// general loop reads (lowInfo, scriptTable, pairs.FoldLow): what the rules
+// general loop reads (lowInfo, scriptTable, pairs.Fold): what the rules
 // ask of the character in bits, its folded form for the model's pairs, and
 // its class for the shape of words, which a second table steps.
 
@@ -28,11 +28,11 @@ const (
 )
 
 // fastSpan is how many characters have a descriptor: U+0000..U+109F, then
-// U+2000..U+20FF.
+// U+1E00..U+20FF (Vietnamese's letters, Greek's accented ones, punctuation).
 const (
 	fastLow   = 0x10A0
-	fastPunct = 0x2000
-	fastSpan  = fastLow + 0x100
+	fastPunct = 0x1E00
+	fastSpan  = fastLow + 0x300
 )
 
 var (
@@ -115,10 +115,7 @@ func buildFastDesc() {
 			cls = 25 + k*2 + high
 		}
 		d |= cls << fdClassShift
-		b := r // (no case to fold from U+0800 to U+10A0, nor in U+2000..U+20FF: see pairs.Fold)
-		if r < 0x800 {
-			b = pairs.FoldLow(r)
-		}
+		b := pairs.Fold(r)
 		d |= uint64(uint32(b)) << fdFoldShift
 		fastDesc[i] = d
 	}

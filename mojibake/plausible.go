@@ -608,8 +608,8 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	}
 	for i := 0; i < len(out); i++ {
 		if _, ok := fastIndex(out[i]); ok && fastOK {
-			// The characters below U+10A0 or in U+2000..U+20FF (most of
-			// what comes out: Latin, Greek, Cyrillic, Hebrew, Arabic, the
+			// The characters below U+10A0 or in U+1E00..U+20FF (most of
+			// what comes out: Latin, Vietnamese, Greek, Cyrillic, Hebrew, Arabic, the
 			// scripts of India and Thai and their marks, punctuation), whose pair with the one before has its tile
 			// built, in a loop without calls (implFast): the steps of the
 			// loop below, from tables. It stops, before changing anything,
