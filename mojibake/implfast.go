@@ -16,7 +16,6 @@ import (
 // A descriptor's bits.
 const (
 	fdScript     = 0xFF    // the character's script (scriptOf)
-	fdStop       = 1 << 8  // the general loop's (none at present)
 	fdControl    = 1 << 9  // a character that is bad, or a C1 control: "control"
 	fdHigh       = 1 << 10 // beyond ASCII, of a script beyond Cyrillic: highScripts
 	fdGlued      = 1 << 11 // beyond ASCII, a letter of Latin, Greek or Cyrillic: the rule against gluing
@@ -203,9 +202,6 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 			break
 		}
 		d := fastDesc[x]
-		if d&fdStop != 0 {
-			break
-		}
 		b := rune(uint32(d >> fdFoldShift))
 		seen := true
 		// (pairs.Counted, for b below U+2E80; b is never U+FFFD.)
