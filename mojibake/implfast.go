@@ -58,17 +58,19 @@ func fastIndex(r rune) (uint32, bool) {
 	return x, true
 }
 
-// isWideLetter reports the CJK ideographs and Hangul syllables that
-// infoOf describes with cjkInfo and scriptOf gives scWide.
+// isWideLetter reports the CJK ideographs, Hangul syllables and kana
+// that infoOf describes with cjkInfo and scriptOf gives scWide.
 func isWideLetter(r rune) bool {
-	return uint32(r)-0x4E00 <= 0x9FFF-0x4E00 || uint32(r)-0xAC00 <= 0xD7A3-0xAC00
+	return uint32(r)-0x4E00 <= 0x9FFF-0x4E00 || uint32(r)-0xAC00 <= 0xD7A3-0xAC00 ||
+		uint32(r)-0x3041 <= 0x3096-0x3041 || uint32(r)-0x30A1 <= 0x30FA-0x30A1
 }
 
 func buildFastDesc() {
 	buildTables()
 	scriptOnce.Do(fillScripts)
 	wideRun = cjkInfo.kind == kLetter && !cjkInfo.upper && !cjkInfo.lower && alphabetOf(scWide) > scCyrillic &&
-		scriptOfSlow(0x4E00) == scWide && scriptOfSlow(0xAC00) == scWide && pairs.Fold(0x4E00) == 0x4E00 && pairs.Fold(0xAC00) == 0xAC00
+		scriptOfSlow(0x4E00) == scWide && scriptOfSlow(0xAC00) == scWide && scriptTable[0x3042] == scWide && scriptTable[0x30A2] == scWide &&
+		pairs.Fold(0x4E00) == 0x4E00 && pairs.Fold(0xAC00) == 0xAC00 && pairs.Fold(0x3042) == 0x3042 && pairs.Fold(0x30A2) == 0x30A2
 	for i := range uint32(fastSpan) {
 		r := rune(i)
 		if i >= fastLow {

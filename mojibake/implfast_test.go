@@ -55,7 +55,7 @@ func TestScriptOfSlowRanges(t *testing.T) {
 
 // TestWideLetters checks what implausibleAroundMargin's run of wide
 // letters assumes of every character isWideLetter reports (and of none
-// beside the two ranges): infoOf's cjkInfo, a letter of no case;
+// beside its four ranges): infoOf's cjkInfo, a letter of no case;
 // scriptOf's scWide, beyond the alphabets the rules judge; a fold of its
 // own; and a pair with any character from U+2E80 on that the model does
 // not count.
@@ -66,7 +66,7 @@ func TestWideLetters(t *testing.T) {
 	}
 	bad := 0
 	for r := rune(0x2E00); r <= 0xE000; r++ {
-		want := 0x4E00 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3
+		want := 0x4E00 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3 || 0x3041 <= r && r <= 0x3096 || 0x30A1 <= r && r <= 0x30FA
 		if isWideLetter(r) != want {
 			t.Fatalf("isWideLetter(%U) = %v", r, !want)
 		}

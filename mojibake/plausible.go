@@ -627,12 +627,24 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			}
 			sCur = scriptOf(out[i])
 		}
-		if ua0 >= 0x2E80 && fastOK && wideRun && isWideLetter(out[i]) {
-			// A run of CJK ideographs or Hangul syllables after a character
-			// at or beyond U+2E80 (most of a repair of Chinese or Korean):
-			// the model counts none of their pairs, and each steps the loop
-			// below alike (infoOf's cjkInfo, a letter of no case; scriptOf's
-			// scWide; a fold of its own), which the run does at once.
+		if fastOK && wideRun && isWideLetter(out[i]) {
+			// A run of wide letters (CJK ideographs, Hangul syllables, kana:
+			// most of a repair of Chinese, Japanese or Korean). Each steps
+			// the loop below alike (infoOf's cjkInfo, a letter of no case;
+			// scriptOf's scWide; a fold of its own), and the model counts
+			// no pair of two of them, nor of one after a character at or
+			// beyond U+2E80: the run looks up the first one's pair with the
+			// character before it, as the loop below does, and steps the
+			// rest at once.
+			if b := out[i]; pairs.Counted(ua0, b) && ua0 != 0xFFFD { // (pairArray is there: fastOK)
+				seen, ok := tileLookup(ua0, b)
+				if !ok {
+					seen = pairSeenSlow(ua0, b)
+				}
+				if !seen {
+					ua++
+				}
+			}
 			j := i + 1
 			for j < len(out) && isWideLetter(out[j]) {
 				j++
