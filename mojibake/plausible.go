@@ -223,7 +223,48 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 	if prev < 0 {
 		j = 1
 	}
+	// fastOK: the descriptors of implFast are there (see below).
+	fastOK := scriptReady.Load() && pairArray != nil
+	if fastOK {
+		fastDescOnce.Do(buildFastDesc)
+	}
 	for ; j <= len(s)+1; j++ {
+		if fastOK && j >= 1 && j <= len(s) {
+			// The characters of s with a descriptor (most of what misread
+			// text is made of: Latin-1, the Windows codepages' punctuation,
+			// Cyrillic, Greek), the steps below from implFast's tables: the
+			// folded form, and the shape of words by shapeSteps. It stops,
+			// before changing anything, at any other character, which the
+			// steps below take, and at the end of s.
+			k, sh := j-1, packShape(lowerSeen, caps, capsHigh, alpha)
+			for ; k < len(s); k++ {
+				if n >= limit {
+					return n
+				}
+				x, ok := fastIndex(s[k])
+				if !ok {
+					break
+				}
+				d := fastDesc[x]
+				b := rune(uint32(d >> fdFoldShift))
+				// (pairs.Counted, for b below U+2E80; b is never U+FFFD.)
+				if (a >= 0x80 || b >= 0x80) && a != 0xFFFD {
+					seen, ok := tileLookup(a, b)
+					if !ok {
+						seen = pairSeenSlow(a, b)
+					}
+					if !seen {
+						n++
+					}
+				}
+				a = b
+				t := shapeSteps[(uint32(sh)<<5|uint32(d>>fdClassShift)&31)%uint32(len(shapeSteps))]
+				n += int(t & 3)
+				sh = t >> 2
+			}
+			lowerSeen, caps, capsHigh, alpha = unpackShape(sh)
+			j = k + 1 // (at most len(s)+1: next)
+		}
 		var r rune
 		switch {
 		case j == 0:
