@@ -917,6 +917,57 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			i = at + 2
 			continue
 		}
+		if b0 < 0xF0 {
+			// Three bytes (CJK, Hangul, kana, the scripts of India and Thai,
+			// punctuation misread), unrolled as well. Every way out before
+			// i is set returns the same, so the checks may come in any order.
+			if at+2 >= len(rs) {
+				return j, i, us
+			}
+			c1, c2 := rs[at+1], rs[at+2]
+			if uint32(c1) >= maskDense || uint32(c2) >= maskDense {
+				return j, i, us
+			}
+			b1, b2 := byte(c1), byte(c2)
+			if c1 >= 0x80 {
+				b1 = low[c1]
+			}
+			if c2 >= 0x80 {
+				b2 = low[c2]
+			}
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
+				return j, i, us // findUnit's or strayAt's to decide
+			}
+			if b0 == 0xED && b1 >= 0xA0 {
+				return j, i, us // a surrogate
+			}
+			i = at
+			if b0 == 0xE0 && b1 < 0xA0 {
+				continue // overlong
+			}
+			r := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+			var in info
+			switch {
+			case r < maskDense:
+				in = lowInfo[r]
+			case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
+				in = cjkInfo // as infoBeyond has it
+			default:
+				return j, i, us // (i is p.at, as the general way sets it)
+			}
+			if in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+				continue // as decodeSeq refuses
+			}
+			if len(us) == cap(us) {
+				return j, i, us
+			}
+			k := len(us)
+			us = us[:k+1]
+			us[k] = unit{}
+			us[k].start, us[k].end, us[k].r = int32(at), int32(at+3), r
+			i = at + 3
+			continue
+		}
 		n, r := leadBits(b0)
 		if at+n > len(rs) {
 			return j, i, us

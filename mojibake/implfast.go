@@ -7,16 +7,15 @@ import (
 )
 
 // implausibleAroundMargin's loop over a repair, for the characters most
-// repairs are made of (below U+10A0, or in U+2000..U+20FF),
+// repairs are made of (below U+10A0, or in U+1E00..U+20FF),
 // reads one descriptor per character, built once from the tables its
-// general loop reads (lowInfo, scriptTable, pairs.FoldLow): what the rules
+// general loop reads (lowInfo, scriptTable, pairs.Fold): what the rules
 // ask of the character in bits, its folded form for the model's pairs, and
 // its class for the shape of words, which a second table steps.
 
 // A descriptor's bits.
 const (
 	fdScript     = 0xFF    // the character's script (scriptOf)
-	fdStop       = 1 << 8  // the general loop's (none at present)
 	fdControl    = 1 << 9  // a character that is bad, or a C1 control: "control"
 	fdHigh       = 1 << 10 // beyond ASCII, of a script beyond Cyrillic: highScripts
 	fdGlued      = 1 << 11 // beyond ASCII, a letter of Latin, Greek or Cyrillic: the rule against gluing
@@ -28,16 +27,19 @@ const (
 )
 
 // fastSpan is how many characters have a descriptor: U+0000..U+109F, then
-// U+2000..U+20FF.
+// U+1E00..U+20FF (Vietnamese's letters, Greek's accented ones, punctuation).
 const (
 	fastLow   = 0x10A0
-	fastPunct = 0x2000
-	fastSpan  = fastLow + 0x100
+	fastPunct = 0x1E00
+	fastSpan  = fastLow + 0x300
 )
 
 var (
 	fastDesc     [fastSpan]uint64
 	fastDescOnce sync.Once
+	// wideRun: the letters isWideLetter reports step implausible's loop
+	// as its run of them assumes (buildFastDesc checks the tables).
+	wideRun bool
 	// shapeSteps is unseen's step for the shape of a word, as a table:
 	// indexed by the state (packShape) << 5 | the character's class, it
 	// holds the state after << 2 | the unseen places the step counts.
@@ -56,9 +58,19 @@ func fastIndex(r rune) (uint32, bool) {
 	return x, true
 }
 
+// isWideLetter reports the CJK ideographs, Hangul syllables and kana
+// that infoOf describes with cjkInfo and scriptOf gives scWide.
+func isWideLetter(r rune) bool {
+	return uint32(r)-0x4E00 <= 0x9FFF-0x4E00 || uint32(r)-0xAC00 <= 0xD7A3-0xAC00 ||
+		uint32(r)-0x3041 <= 0x3096-0x3041 || uint32(r)-0x30A1 <= 0x30FA-0x30A1
+}
+
 func buildFastDesc() {
 	buildTables()
 	scriptOnce.Do(fillScripts)
+	wideRun = cjkInfo.kind == kLetter && !cjkInfo.upper && !cjkInfo.lower && alphabetOf(scWide) > scCyrillic &&
+		scriptOfSlow(0x4E00) == scWide && scriptOfSlow(0xAC00) == scWide && scriptTable[0x3042] == scWide && scriptTable[0x30A2] == scWide &&
+		pairs.Fold(0x4E00) == 0x4E00 && pairs.Fold(0xAC00) == 0xAC00 && pairs.Fold(0x3042) == 0x3042 && pairs.Fold(0x30A2) == 0x30A2
 	for i := range uint32(fastSpan) {
 		r := rune(i)
 		if i >= fastLow {
@@ -104,10 +116,7 @@ func buildFastDesc() {
 			cls = 25 + k*2 + high
 		}
 		d |= cls << fdClassShift
-		b := r // (no case to fold from U+0800 to U+10A0, nor in U+2000..U+20FF: see pairs.Fold)
-		if r < 0x800 {
-			b = pairs.FoldLow(r)
-		}
+		b := pairs.Fold(r)
 		d |= uint64(uint32(b)) << fdFoldShift
 		fastDesc[i] = d
 	}
@@ -195,9 +204,6 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 			break
 		}
 		d := fastDesc[x]
-		if d&fdStop != 0 {
-			break
-		}
 		b := rune(uint32(d >> fdFoldShift))
 		seen := true
 		// (pairs.Counted, for b below U+2E80; b is never U+FFFD.)

@@ -1,6 +1,10 @@
 package mojibake
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/utf8x/utf8x/mojibake/internal/pairs"
+)
 
 // TestShapeStepsAgree checks the shape-of-words table implFast steps by
 // against shapeStep, the general loop's step, for every character with a
@@ -46,5 +50,37 @@ func TestScriptOfSlowRanges(t *testing.T) {
 				t.Errorf("scriptOfSlow(%U) = %d, classifyScript gives %d", r, got, want)
 			}
 		}
+	}
+}
+
+// TestWideLetters checks what implausibleAroundMargin's run of wide
+// letters assumes of every character isWideLetter reports (and of none
+// beside its four ranges): infoOf's cjkInfo, a letter of no case;
+// scriptOf's scWide, beyond the alphabets the rules judge; a fold of its
+// own; and a pair with any character from U+2E80 on that the model does
+// not count.
+func TestWideLetters(t *testing.T) {
+	fastDescOnce.Do(buildFastDesc)
+	if !wideRun {
+		t.Fatal("wideRun is off: the tables no longer describe CJK and Hangul as the run assumes")
+	}
+	bad := 0
+	for r := rune(0x2E00); r <= 0xE000; r++ {
+		want := 0x4E00 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3 || 0x3041 <= r && r <= 0x3096 || 0x30A1 <= r && r <= 0x30FA
+		if isWideLetter(r) != want {
+			t.Fatalf("isWideLetter(%U) = %v", r, !want)
+		}
+		if !want {
+			continue
+		}
+		in := infoOf(r)
+		if in != cjkInfo || in.kind != kLetter || in.upper || in.lower || scriptOf(r) != scWide || pairs.Fold(r) != r || pairs.Counted(0x2E80, r) || pairs.Counted(r, r) {
+			if bad++; bad <= 10 {
+				t.Errorf("%U: info %+v, script %d, fold %U", r, in, scriptOf(r), pairs.Fold(r))
+			}
+		}
+	}
+	if alphabetOf(scWide) <= scCyrillic || scWide <= scCyrillic {
+		t.Error("scWide is among the alphabets the rules judge")
 	}
 }

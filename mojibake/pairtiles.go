@@ -6,8 +6,8 @@ import (
 	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 )
 
-// The pairs of characters below U+1000 (Latin, Greek, Cyrillic, Hebrew,
-// Arabic, the scripts of India, Thai: what misread text is made of and
+// The pairs of characters below U+2000 (Latin, Greek, Cyrillic, Hebrew,
+// Arabic, the scripts of India, Thai, Vietnamese: what misread text is made of and
 // decodes to) are looked up in the model of real text for nearly every
 // character a repair looks at. The model is a Bloom filter of 128 KiB: a
 // hash with two multiplications and two loads far apart for each pair,
@@ -21,7 +21,7 @@ import (
 // pays no more than the filter's lookups, and most texts need a few tiles
 // (their script's own, and its pairs with ASCII).
 const (
-	tileLimit = 0x1000 // characters below it are tiled
+	tileLimit = 0x2000 // characters below it are tiled
 	tileShift = 7      // 128 characters a side
 	tileSide  = 1 << tileShift
 	tileBlock = tileLimit >> tileShift

@@ -223,7 +223,48 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 	if prev < 0 {
 		j = 1
 	}
+	// fastOK: the descriptors of implFast are there (see below).
+	fastOK := scriptReady.Load() && pairArray != nil
+	if fastOK {
+		fastDescOnce.Do(buildFastDesc)
+	}
 	for ; j <= len(s)+1; j++ {
+		if fastOK && j >= 1 && j <= len(s) {
+			// The characters of s with a descriptor (most of what misread
+			// text is made of: Latin-1, the Windows codepages' punctuation,
+			// Cyrillic, Greek), the steps below from implFast's tables: the
+			// folded form, and the shape of words by shapeSteps. It stops,
+			// before changing anything, at any other character, which the
+			// steps below take, and at the end of s.
+			k, sh := j-1, packShape(lowerSeen, caps, capsHigh, alpha)
+			for ; k < len(s); k++ {
+				if n >= limit {
+					return n
+				}
+				x, ok := fastIndex(s[k])
+				if !ok {
+					break
+				}
+				d := fastDesc[x]
+				b := rune(uint32(d >> fdFoldShift))
+				// (pairs.Counted, for b below U+2E80; b is never U+FFFD.)
+				if (a >= 0x80 || b >= 0x80) && a != 0xFFFD {
+					seen, ok := tileLookup(a, b)
+					if !ok {
+						seen = pairSeenSlow(a, b)
+					}
+					if !seen {
+						n++
+					}
+				}
+				a = b
+				t := shapeSteps[(uint32(sh)<<5|uint32(d>>fdClassShift)&31)%uint32(len(shapeSteps))]
+				n += int(t & 3)
+				sh = t >> 2
+			}
+			lowerSeen, caps, capsHigh, alpha = unpackShape(sh)
+			j = k + 1 // (at most len(s)+1: next)
+		}
 		var r rune
 		switch {
 		case j == 0:
@@ -608,8 +649,8 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	}
 	for i := 0; i < len(out); i++ {
 		if _, ok := fastIndex(out[i]); ok && fastOK {
-			// The characters below U+10A0 or in U+2000..U+20FF (most of
-			// what comes out: Latin, Greek, Cyrillic, Hebrew, Arabic, the
+			// The characters below U+10A0 or in U+1E00..U+20FF (most of
+			// what comes out: Latin, Vietnamese, Greek, Cyrillic, Hebrew, Arabic, the
 			// scripts of India and Thai and their marks, punctuation), whose pair with the one before has its tile
 			// built, in a loop without calls (implFast): the steps of the
 			// loop below, from tables. It stops, before changing anything,
@@ -626,6 +667,37 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 				break
 			}
 			sCur = scriptOf(out[i])
+		}
+		if fastOK && wideRun && isWideLetter(out[i]) {
+			// A run of wide letters (CJK ideographs, Hangul syllables, kana:
+			// most of a repair of Chinese, Japanese or Korean). Each steps
+			// the loop below alike (infoOf's cjkInfo, a letter of no case;
+			// scriptOf's scWide; a fold of its own), and the model counts
+			// no pair of two of them, nor of one after a character at or
+			// beyond U+2E80: the run looks up the first one's pair with the
+			// character before it, as the loop below does, and steps the
+			// rest at once.
+			if b := out[i]; pairs.Counted(ua0, b) && ua0 != 0xFFFD { // (pairArray is there: fastOK)
+				seen, ok := tileLookup(ua0, b)
+				if !ok {
+					seen = pairSeenSlow(ua0, b)
+				}
+				if !seen {
+					ua++
+				}
+			}
+			j := i + 1
+			for j < len(out) && isWideLetter(out[j]) {
+				j++
+			}
+			highScripts[scWide>>6] |= 1 << (scWide & 63)
+			outScripts[scWide] += j - i
+			before, ua0, sBefore, uAlpha = out[j-1], out[j-1], scWide, scNone
+			i, sCur = j-1, scNone
+			if j < len(out) {
+				sCur = scriptOf(out[j])
+			}
+			continue
 		}
 		r := out[i]
 		sNext := scNone
