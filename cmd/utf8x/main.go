@@ -62,6 +62,17 @@ func addCommand(name string, newCmd func() *command) {
 
 // run executes the tool with args and streams and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return exitStatus(runArgs(args, stdin, stdout, stderr, true), stderr)
+}
+
+// runArgs runs the tool with args; plainOK lets it run a plain command
+// line (runPlain) without urfave/cli.
+func runArgs(args []string, stdin io.Reader, stdout, stderr io.Writer, plainOK bool) error {
+	if plainOK {
+		if err, done := runPlain(args, stdin, stdout, stderr); done {
+			return err
+		}
+	}
 	a := newApp(args)
 	a.root.Reader, a.root.Writer, a.root.ErrWriter = stdin, stdout, stderr
 	args, err := a.normalizeArgs(args)
@@ -74,6 +85,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil && a.helpErr != nil {
 		err = &outputError{"", a.helpErr}
 	}
+	return err
+}
+
+// exitStatus is the exit status of a run that ended with err, whose
+// message it writes to stderr.
+func exitStatus(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
