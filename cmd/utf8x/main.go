@@ -69,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // line (runPlain) without urfave/cli.
 func runArgs(args []string, stdin io.Reader, stdout, stderr io.Writer, plainOK bool) error {
 	if plainOK {
-		if err, done := runPlain(args, stdin, stdout, stderr); done {
+		if done, err := runPlain(args, stdin, stdout, stderr); done {
 			return err
 		}
 	}

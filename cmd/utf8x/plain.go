@@ -17,9 +17,9 @@ import (
 // always. What runPlain runs, it runs as urfave/cli would: the same flags
 // set in the same order, the same operands, the same help text and
 // errors (TestPlainMatchesCLI, FuzzPlainMatchesCLI).
-func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error, done bool) {
+func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) (done bool, err error) {
 	if len(args) > 0 && args[len(args)-1] == completionFlag {
-		return nil, false
+		return false, nil
 	}
 	var entry *commandEntry
 	if len(args) > 0 {
@@ -40,7 +40,7 @@ func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) (err err
 	a.cmds = []*command{c}
 	line, err := a.normalizeArgs(args)
 	if err != nil || len(line) == 0 || line[0] != c.Name() {
-		return nil, false
+		return false, nil
 	}
 	// normalizeArgs leaves long flags (--name, --name=value, --name
 	// value) and then "--" and the operands; urfave/cli sets each flag
@@ -54,12 +54,12 @@ func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) (err err
 			break
 		}
 		if !strings.HasPrefix(tok, "--") || strings.TrimSpace(tok) != tok {
-			return nil, false
+			return false, nil
 		}
 		name, val, eq := strings.Cut(tok[2:], "=")
 		d := c.flags.Lookup(name)
 		if d == nil || eq && val == "" {
-			return nil, false
+			return false, nil
 		}
 		switch {
 		case eq:
@@ -69,43 +69,43 @@ func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) (err err
 			i++
 			val = line[i]
 		default:
-			return nil, false
+			return false, nil
 		}
 		if d.Set(val) != nil {
-			return nil, false
+			return false, nil
 		}
 	}
 	// What the cli.Command's Action (newCLICommand) and run do then.
 	c.in, c.out, c.errOut = stdin, stdout, stderr
 	if c.flags.isSet("help") {
 		a.writeHelp(stdout, c.help())
-		return a.helpError(), true
+		return true, a.helpError()
 	}
 	if err := c.checkExclusive(); err != nil {
-		return err, true
+		return true, err
 	}
-	return c.RunE(c, operands), true
+	return true, c.RunE(c, operands)
 }
 
 // rootPlain runs "utf8x", "utf8x --help" (-h), "utf8x help" and "utf8x
 // --version" (-v) as rootAction does, without urfave/cli; anything else is
 // not done.
-func rootPlain(args []string, stdout io.Writer) (err error, done bool) {
+func rootPlain(args []string, stdout io.Writer) (done bool, err error) {
 	version := false
 	switch {
 	case len(args) == 0:
 	case len(args) > 1:
-		return nil, false
+		return false, nil
 	case args[0] == "--help" || args[0] == "-h" || args[0] == "help":
 	case args[0] == "--version" || args[0] == "-v":
 		version = true
 	default:
-		return nil, false
+		return false, nil
 	}
 	a := &app{}
 	if version {
 		a.writeHelp(stdout, versionText())
-		return a.helpError(), true
+		return true, a.helpError()
 	}
 	for _, c := range commands {
 		a.cmds = append(a.cmds, c.new())
@@ -113,7 +113,7 @@ func rootPlain(args []string, stdout io.Writer) (err error, done bool) {
 	a.rootFlg.add(new(boolValue), "help", "h", "help for utf8x")
 	a.rootFlg.add(new(boolValue), "version", "v", "version for utf8x")
 	a.writeHelp(stdout, a.help())
-	return a.helpError(), true
+	return true, a.helpError()
 }
 
 // helpError is the error run gives for a help or version it could not

@@ -60,7 +60,7 @@ func comparePlain(t *testing.T, args []string, stdin []byte) bool {
 	func() {
 		dir := t.TempDir()
 		t.Chdir(dir)
-		_, done = runPlainDone(args, stdin)
+		done, _ = runPlainDone(args, stdin)
 	}()
 	plain := runIn(t, plainFiles, args, stdin, true)
 	full := runIn(t, plainFiles, args, stdin, false)
@@ -81,7 +81,7 @@ func comparePlain(t *testing.T, args []string, stdin []byte) bool {
 
 // runPlainDone reports whether runPlain takes args (in an empty folder,
 // its output thrown away).
-func runPlainDone(args []string, stdin []byte) (error, bool) {
+func runPlainDone(args []string, stdin []byte) (bool, error) {
 	return runPlain(args, bytes.NewReader(stdin), io.Discard, io.Discard)
 }
 
