@@ -1063,9 +1063,15 @@ func (l *Lang) pairCosts() *[256]uint16 {
 		return t
 	}
 	t := new([256]uint16)
-	for a := range min(l.N, 16) {
-		for b := range min(l.N, 16) {
-			t[a<<4|b] = uint16(l.BigramCost(uint8(a), uint8(b)))
+	// BigramCost row by row (called for each pair, it was 30
+	// instructions a pair, 4 languages of 256 in every process that
+	// read a small legacy file as CJK)
+	n := min(l.N, 16)
+	w := l.within[:n]
+	for a := range n {
+		row, out := l.bigram[a*l.N:][:n], t[a<<4:][:n]
+		for b := range out {
+			out[b] = uint16(int(row[b]) + int(w[b]))
 		}
 	}
 	l.pairArr.Store(t) // computed alike by any goroutine that races here
