@@ -43,6 +43,12 @@ type mbText struct {
 	// the same Lang.Words), the sum of Lang.Words over each stretch's
 	// pairs.
 	words []mbWords
+	// joined is the pieces joined by NULs (a buffer of decodeBufs, held
+	// until release), made by the first reading that decodes them: it
+	// is the same for every encoding (joining them again for each of the
+	// seven was about 33,000 instructions in a process that detected one
+	// small Greek file).
+	joined *[]byte
 }
 
 // mbPiece is x[start:end]; endsText says it ends where x does (it is then
@@ -79,6 +85,10 @@ func mbTextOf(x []byte, ascii *[128 * 128]uint8) *mbText {
 		// (room for a small file's pieces at once, not grown again and again)
 		t.pieces, t.stretches = make([]mbPiece, 0, 128), make([]mbStretch, 0, 129)
 	}
+	if t.joined != nil { // (release gives it back: not met)
+		decodeBufs.Put(t.joined)
+		t.joined = nil
+	}
 	t.x, t.pieces, t.stretches = x, t.pieces[:0], t.stretches[:0]
 	for i := range t.words {
 		t.words[i] = mbWords{sums: t.words[i].sums[:0]}
@@ -113,6 +123,10 @@ func mbTextOf(x []byte, ascii *[128 * 128]uint8) *mbText {
 // release gives t back to mbTexts.
 func (t *mbText) release() {
 	t.x = nil
+	if t.joined != nil {
+		decodeBufs.Put(t.joined)
+		t.joined = nil
+	}
 	for i := range t.words {
 		t.words[i].l = nil
 	}
@@ -197,22 +211,9 @@ func (t *mbText) addStretch(s *RuneScorer, k int, words []int32) {
 // whole decoded text would; it reports whether that text ends with
 // U+FFFD, and false when the decoder fails (nothing is added then).
 func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
-	joined := decodeBufs.Get().(*[]byte)
-	defer decodeBufs.Put(joined)
 	buf := decodeBufs.Get().(*[]byte)
 	defer decodeBufs.Put(buf)
-	j := (*joined)[:0]
-	if n := len(t.x) + len(t.pieces); cap(j) < n {
-		j = make([]byte, 0, decodeRoom(n))
-	}
-	for k, p := range t.pieces {
-		if k > 0 {
-			j = append(j, 0)
-		}
-		j = append(j, t.x[p.start:p.end]...)
-	}
-	*joined = j
-	text, err := decodeJoined(e, buf, j)
+	text, err := decodeJoined(e, buf, t.join())
 	if err != nil {
 		return false, false
 	}
@@ -251,6 +252,26 @@ func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
 		endsBad = len(last) >= 3 && string(last[len(last)-3:]) == "\uFFFD"
 	}
 	return endsBad, true
+}
+
+// join returns t's pieces joined by NULs, joined on first use.
+func (t *mbText) join() []byte {
+	if t.joined != nil {
+		return *t.joined
+	}
+	t.joined = decodeBufs.Get().(*[]byte)
+	j := (*t.joined)[:0]
+	if n := len(t.x) + len(t.pieces); cap(j) < n {
+		j = make([]byte, 0, decodeRoom(n))
+	}
+	for k, p := range t.pieces {
+		if k > 0 {
+			j = append(j, 0)
+		}
+		j = append(j, t.x[p.start:p.end]...)
+	}
+	*t.joined = j
+	return j
 }
 
 // decodeJoined is e.decodeTo(buf, j) for j, an mbText's pieces joined by
