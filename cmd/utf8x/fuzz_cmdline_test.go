@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,8 @@ import (
 // command's flags and values. None may panic; each ends with one of the
 // three documented exit statuses, and what it writes stays in proportion to
 // what it was given. Arguments naming a path outside the folder ("/", "."
-// or "..") are left out, so that a run reads and writes nothing else.
+// or "..") are left out, so that a run reads and writes nothing else. The
+// input is given as standard input and as the file in.txt in that folder.
 func FuzzCommandLine(f *testing.F) {
 	for _, s := range []string{
 		"check\x00-rl0", "check\x00-", "check\x00--json\x00--max-errors\x001",
@@ -23,6 +25,8 @@ func FuzzCommandLine(f *testing.F) {
 		"stats\x00--scripts\x00--json", "merge", "help\x00convert", "--version", "-h",
 		"completion\x00bash", "detect\x00--generate-shell-completion", "check\x00--\x00-x",
 		"check\x00--jobs=2\x00--color=never", "chek", "convert\x00--frobnicate", "",
+		"detect\x00in.txt", "check\x00--json\x00in.txt", "fix\x00--mojibake\x00-w\x00in.txt",
+		"convert\x00-f\x00auto\x00-t\x00utf-16\x00in.txt\x00-o\x00out.txt", "stats\x00in.txt\x00in.txt",
 	} {
 		f.Add(s, []byte("caf\xE9 \xE2\x82\xAC\n"))
 	}
@@ -32,6 +36,12 @@ func FuzzCommandLine(f *testing.F) {
 			return
 		}
 		t.Chdir(t.TempDir())
+		// The same bytes as a regular file too, so that commands naming
+		// in.txt read them through the tool's file opening (openRead), not
+		// only from standard input.
+		if err := os.WriteFile("in.txt", in, 0o600); err != nil {
+			t.Fatal(err)
+		}
 		var out, errOut countingWriter
 		code := run(args, bytes.NewReader(in), &out, &errOut)
 		if code < 0 || code > 2 {
