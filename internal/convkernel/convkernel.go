@@ -70,7 +70,7 @@ var portable = kernelset.Set[impl]{Name: "go", Needs: kernelset.Portable}
 // registry is made, dispatches to the portable code.
 var active impl
 
-var registry = kernelset.NewRegistry(&active, append(archSets[:len(archSets):len(archSets)], portable)...)
+var registry = kernelset.MakeRegistry(&active, archSets, portable)
 
 // MinLen is the shortest input, in bytes, that the UTF-16 and UTF-32 kernels
 // convert anything of: a caller may skip the call below it.

@@ -74,9 +74,10 @@ type Set[T any] struct {
 // Registry is the list of a package's kernel sets, best first, the portable
 // set last, and the index of the one in use.
 type Registry[T any] struct {
-	sets   []Set[T]
-	active int
-	impl   *T // the owning package's copy of the active set's Impl
+	arch     []Set[T] // the sets before the portable one, best first
+	portable Set[T]
+	active   int
+	impl     *T // the owning package's copy of the active set's Impl
 }
 
 // NewRegistry returns a registry of sets (best first; the last must need
@@ -88,32 +89,56 @@ type Registry[T any] struct {
 // variable initializers call its kernels must make that zero value mean its
 // portable code.
 func NewRegistry[T any](impl *T, sets ...Set[T]) *Registry[T] {
-	if len(sets) == 0 || sets[len(sets)-1].Needs != Portable {
+	if len(sets) == 0 {
 		panic("kernelset: the last kernel set must be the portable one")
 	}
-	r := &Registry[T]{sets: sets, impl: impl}
+	r := MakeRegistry(impl, sets[:len(sets)-1], sets[len(sets)-1])
+	return &r
+}
+
+// MakeRegistry is NewRegistry(impl, append(arch, portable)...) as a value:
+// it allocates nothing, so that a package holding its registry in a
+// variable adds no heap object (each in a size class of its own, a fresh
+// page) to the start of every program that imports it. arch is kept, not
+// copied.
+func MakeRegistry[T any](impl *T, arch []Set[T], portable Set[T]) Registry[T] {
+	if portable.Needs != Portable {
+		panic("kernelset: the last kernel set must be the portable one")
+	}
+	r := Registry[T]{arch: arch, portable: portable, impl: impl}
 	r.Reset()
 	return r
+}
+
+// len is the number of sets, the portable one included.
+func (r *Registry[T]) len() int { return len(r.arch) + 1 }
+
+// set returns set i, best first.
+func (r *Registry[T]) set(i int) Set[T] {
+	if i < len(r.arch) {
+		return r.arch[i]
+	}
+	return r.portable
 }
 
 // Names lists every set compiled into this binary, best first, whether or
 // not this machine can run it.
 func (r *Registry[T]) Names() []string {
-	names := make([]string, len(r.sets))
-	for i, s := range r.sets {
-		names[i] = s.Name
+	names := make([]string, r.len())
+	for i := range names {
+		names[i] = r.set(i).Name
 	}
 	return names
 }
 
 // Active returns the set in use.
-func (r *Registry[T]) Active() Set[T] { return r.sets[r.active] }
+func (r *Registry[T]) Active() Set[T] { return r.set(r.active) }
 
 // Lookup returns the named set and whether this machine can run it; ok is
 // false for an unknown name too, with known telling the two apart.
 func (r *Registry[T]) Lookup(name string) (s Set[T], known, ok bool) {
-	for _, s := range r.sets {
-		if s.Name == name {
+	for i := range r.len() {
+		if s := r.set(i); s.Name == name {
 			return s, true, s.Needs.Supported()
 		}
 	}
@@ -137,8 +162,8 @@ func (r *Registry[T]) Supported(name string) (ok bool, lacks string) {
 // Use puts the named set in use. It reports false, changing nothing, when
 // the name is unknown or this machine cannot run that set.
 func (r *Registry[T]) Use(name string) bool {
-	for i, s := range r.sets {
-		if s.Name == name {
+	for i := range r.len() {
+		if s := r.set(i); s.Name == name {
 			if !s.Needs.Supported() {
 				return false
 			}
@@ -151,8 +176,8 @@ func (r *Registry[T]) Use(name string) bool {
 
 // Reset puts the best set this machine supports back in use.
 func (r *Registry[T]) Reset() {
-	for i, s := range r.sets {
-		if s.Needs.Supported() {
+	for i := range r.len() {
+		if r.set(i).Needs.Supported() {
 			r.put(i)
 			return
 		}
@@ -162,7 +187,7 @@ func (r *Registry[T]) Reset() {
 // put makes set i the active one.
 func (r *Registry[T]) put(i int) {
 	r.active = i
-	*r.impl = r.sets[i].Impl
+	*r.impl = r.set(i).Impl
 }
 
 // Refusal is the error with which a package's UseKernelSet turns down name:

@@ -90,3 +90,32 @@ func TestRefusal(t *testing.T) {
 		t.Errorf("unknown set: %v", err)
 	}
 }
+
+// TestMakeRegistry checks that the value form picks and lists the sets as
+// NewRegistry does, and allocates nothing (its reason to exist).
+func TestMakeRegistry(t *testing.T) {
+	unsupported := Level(numLevels)
+	arch := []Set[int]{{Name: "never", Needs: unsupported, Impl: 3}, {Name: "always", Needs: Portable, Impl: 2}}
+	var impl int
+	r := MakeRegistry(&impl, arch, Set[int]{Name: "go", Needs: Portable, Impl: 1})
+	if got := r.Names(); !slices.Equal(got, []string{"never", "always", "go"}) {
+		t.Fatalf("Names() = %v", got)
+	}
+	if a := r.Active(); a.Name != "always" || impl != 2 {
+		t.Fatalf("start-up pick = %+v (impl %d), want always", a, impl)
+	}
+	if !r.Use("go") || impl != 1 || r.Active().Name != "go" {
+		t.Fatalf("Use(go) left %s in use (impl %d)", r.Active().Name, impl)
+	}
+	if n := testing.AllocsPerRun(10, func() {
+		r = MakeRegistry(&impl, arch, Set[int]{Name: "go", Needs: Portable, Impl: 1})
+	}); n != 0 {
+		t.Errorf("MakeRegistry allocates %v times", n)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("MakeRegistry accepted a portable set that needs more than Portable")
+		}
+	}()
+	MakeRegistry(&impl, nil, Set[int]{Name: "avx2", Needs: AVX2})
+}

@@ -160,7 +160,7 @@ var portable = kernelset.Set[impl]{
 // registry is made, dispatches to the portable code.
 var active impl
 
-var registry = kernelset.NewRegistry(&active, append(archSets[:len(archSets):len(archSets)], portable)...)
+var registry = kernelset.MakeRegistry(&active, archSets, portable)
 
 // Kernels lists the names of every kernel set compiled into this binary, best
 // first, whether or not this CPU can run it.
