@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v3"
 )
@@ -166,6 +167,7 @@ func commandPath(cc *cli.Command) string {
 // Anything else (no command, a flag, help, completion, a mistyped name)
 // gets the whole tree.
 func newApp(args []string) *app {
+	usePrintHelp()
 	a := &app{byCLI: map[*cli.Command]*command{}}
 	a.root = &cli.Command{
 		Name:           "utf8x",
@@ -434,7 +436,7 @@ func completeFlags(c *command) cli.ShellCompleteFunc {
 		if len(args) > 0 {
 			last := args[len(args)-1]
 			if name, ok := strings.CutPrefix(last, "--"); ok {
-				if values := completions[name]; values != nil && c.flags.Lookup(name) != nil {
+				if values := completions()[name]; values != nil && c.flags.Lookup(name) != nil {
 					for _, v := range values(c.Name()) {
 						fmt.Fprintln(cc.Root().Writer, strings.Replace(v, "\t", ":", 1))
 					}
@@ -475,9 +477,13 @@ func printHelp(w io.Writer, templ string, data any) {
 	a.writeHelp(w, text)
 }
 
-func init() {
-	cli.HelpPrinter = printHelp
-}
+// usePrintHelp makes printHelp urfave/cli's HelpPrinter, once, when the
+// first command tree is built (newApp): a command line run without
+// urfave/cli (runPlain) no longer writes the variable, a page of urfave's
+// data copied on write at every start.
+var printHelpOnce sync.Once
+
+func usePrintHelp() { printHelpOnce.Do(func() { cli.HelpPrinter = printHelp }) }
 
 // helpWidth is the most columns a line of the help takes.
 const helpWidth = 80

@@ -16,23 +16,28 @@ import (
 // commands).
 type flagValues func(cmd string) []string
 
-var completions = map[string]flagValues{
-	"from":     encodingLabels,
-	"to":       encodingLabels,
-	"encoding": func(string) []string { return formNames() },
-	"bom": func(string) []string {
-		return []string{"keep\tleave a byte order mark as it is", "strip\tremove a leading byte order mark", "add\twrite one byte order mark at the start"}
-	},
-	"color": func(string) []string {
-		return []string{"auto\ton a terminal without NO_COLOR", "always\tcolour even into a pipe", "never\tno colour"}
-	},
-	"invalid": func(cmd string) []string {
-		vals := []string{"strict\tstop at the first, with its position", "replace\twrite U+FFFD (or the replacement)", "skip\tdrop it", "escape\twrite each byte as \\xNN"}
-		if cmd == "fix" {
-			vals = append(vals, "cp1252\tread the bytes as Windows-1252", "latin1\tread the bytes as ISO-8859-1")
-		}
-		return vals
-	},
+// completions lists the values of the flags that have a fixed set, by
+// flag name; made when completing (a map variable was built at every
+// start).
+func completions() map[string]flagValues {
+	return map[string]flagValues{
+		"from":     encodingLabels,
+		"to":       encodingLabels,
+		"encoding": func(string) []string { return formNames() },
+		"bom": func(string) []string {
+			return []string{"keep\tleave a byte order mark as it is", "strip\tremove a leading byte order mark", "add\twrite one byte order mark at the start"}
+		},
+		"color": func(string) []string {
+			return []string{"auto\ton a terminal without NO_COLOR", "always\tcolour even into a pipe", "never\tno colour"}
+		},
+		"invalid": func(cmd string) []string {
+			vals := []string{"strict\tstop at the first, with its position", "replace\twrite U+FFFD (or the replacement)", "skip\tdrop it", "escape\twrite each byte as \\xNN"}
+			if cmd == "fix" {
+				vals = append(vals, "cp1252\tread the bytes as Windows-1252", "latin1\tread the bytes as ISO-8859-1")
+			}
+			return vals
+		},
+	}
 }
 
 // encodingLabels lists every label convert knows, described by the name of

@@ -296,15 +296,38 @@ func utf16Units(r rune) string {
 	return fmt.Sprintf("%04X", r)
 }
 
-// controlNames names the controls people meet; runenames calls them all <control>.
-var controlNames = map[rune]string{
-	0x00: "NULL", 0x07: "BELL", 0x08: "BACKSPACE", 0x09: "CHARACTER TABULATION (tab)",
-	0x0A: "LINE FEED (LF)", 0x0B: "LINE TABULATION", 0x0C: "FORM FEED (FF)",
-	0x0D: "CARRIAGE RETURN (CR)", 0x1B: "ESCAPE", 0x7F: "DELETE", 0x85: "NEXT LINE (NEL)",
+// controlName names the controls people meet; runenames calls them all
+// <control>. (A switch: a map variable was built at every start.)
+func controlName(r rune) (string, bool) {
+	switch r {
+	case 0x00:
+		return "NULL", true
+	case 0x07:
+		return "BELL", true
+	case 0x08:
+		return "BACKSPACE", true
+	case 0x09:
+		return "CHARACTER TABULATION (tab)", true
+	case 0x0A:
+		return "LINE FEED (LF)", true
+	case 0x0B:
+		return "LINE TABULATION", true
+	case 0x0C:
+		return "FORM FEED (FF)", true
+	case 0x0D:
+		return "CARRIAGE RETURN (CR)", true
+	case 0x1B:
+		return "ESCAPE", true
+	case 0x7F:
+		return "DELETE", true
+	case 0x85:
+		return "NEXT LINE (NEL)", true
+	}
+	return "", false
 }
 
 func runeName(r rune) string {
-	if n, ok := controlNames[r]; ok {
+	if n, ok := controlName(r); ok {
 		return n
 	}
 	switch n := unicodeName(r); {

@@ -96,6 +96,9 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 		}
 		lockTemp(f)
 		a := &atomicFile{File: f, dest: dest, mode: mode, uid: uid, gid: gid, keepOwn: keepOwn, warn: warn}
+		if live.files == nil {
+			live.files = map[*atomicFile]struct{}{}
+		}
 		live.files[a] = struct{}{}
 		live.mu.Unlock()
 		return a, nil
@@ -323,8 +326,9 @@ func syncDir(dir string) {
 // interrupt can remove them: a killed run must not leave litter beside the
 // user's files. Its lock is held while a file is created, renamed or removed,
 // so an interrupt never falls between creating a file and registering it, and
-// never removes a file that a rename already made the destination.
-var live = liveFiles{files: map[*atomicFile]struct{}{}}
+// never removes a file that a rename already made the destination. Its map
+// is made with the first file (a run that writes none does not build it).
+var live liveFiles
 
 type liveFiles struct {
 	mu    sync.Mutex

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/utf8x/utf8x"
 )
@@ -299,6 +300,12 @@ func (c *statsCounts) report(path string) statsReport {
 	return rep
 }
 
+// namedScript is a script's name and its table (unicodeScripts).
+type namedScript struct {
+	name  string
+	table *unicode.RangeTable
+}
+
 // scriptRange says that lo..hi belong to script.
 type scriptRange struct {
 	lo, hi rune
@@ -312,7 +319,7 @@ var (
 )
 
 func buildScriptTable() {
-	for _, s := range unicodeScripts {
+	for _, s := range unicodeScripts() {
 		name, t := s.name, s.table
 		add := func(lo, hi, stride rune) {
 			if stride == 1 {

@@ -51,7 +51,8 @@ type inputFile struct {
 	err  error
 }
 
-var vcsDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
+// vcsDir reports whether name is a version-control directory -r skips.
+func vcsDir(name string) bool { return name == ".git" || name == ".hg" || name == ".svn" }
 
 // expandInputs lists the files named by args. Without -r, arguments are kept as
 // they are, so that a directory gets its own clear error when opened. With -r,
@@ -82,7 +83,7 @@ func (o *walkOptions) expandInputs(args []string) ([]inputFile, error) {
 			rel, _ := filepath.Rel(arg, p)
 			rel = filepath.ToSlash(rel)
 			if d.IsDir() {
-				if vcsDirs[d.Name()] || m.excluded(rel, true) {
+				if vcsDir(d.Name()) || m.excluded(rel, true) {
 					return fs.SkipDir
 				}
 				return nil
