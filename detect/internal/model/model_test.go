@@ -724,3 +724,17 @@ func TestCollectPairs(t *testing.T) {
 		t.Errorf("%d texts took the small path, %d the large: want both", small, large)
 	}
 }
+
+// TestWesternEt checks that the written-out list of Windows-1252 and
+// ISO-8859-15 is the western languages and Estonian, in that order.
+func TestWesternEt(t *testing.T) {
+	want := append(western[:len(western):len(western)], "et")
+	if !slices.Equal(westernEt, want) {
+		t.Fatalf("westernEt = %v, want %v", westernEt, want)
+	}
+	for _, name := range []string{"windows-1252", "iso-8859-15"} {
+		if e := Lookup(name); !slices.Equal(e.Langs, want) {
+			t.Errorf("%s: languages %v, want %v", name, e.Langs, want)
+		}
+	}
+}
