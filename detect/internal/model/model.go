@@ -249,20 +249,45 @@ type LangData struct {
 	Case string
 }
 
+// buildRoom is what Build makes, in one allocation: the Model, its
+// languages and their list. Made apart, the Model (352 bytes) and the list
+// (312) were objects of two small size classes of their own, each a fresh
+// span, that is a page for the object and one for the span's mark bits,
+// at the first detection of every process; together with the languages
+// (17 KiB) they fit the languages' size class.
+type buildRoom struct {
+	m     Model
+	list  [buildRoomLangs]*Lang
+	langs [buildRoomLangs]Lang
+}
+
+// buildRoomLangs is how many languages buildRoom holds, the generated
+// model's and one more (TestBuildRoom); Build allocates the three apart
+// for more.
+const buildRoomLangs = 40
+
 // Build turns serialised language data into a Model. ascii is the shared
 // model of ASCII text: 128×128 costs of a character after another. The
 // strings of data are read in place, not copied or expanded: building
 // costs a process little whatever it detects.
 func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
-	m := &Model{byTag: make(map[string]*Lang, len(data)), Calibration: c}
 	if len(ascii) != 128*128 {
 		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), 128*128)
 	}
+	var m *Model
+	var langs []Lang
+	if len(data) <= buildRoomLangs {
+		r := new(buildRoom)
+		m, langs = &r.m, r.langs[:len(data)]
+		m.Langs = r.list[:0:len(data)]
+	} else {
+		m, langs = new(Model), make([]Lang, len(data))
+		m.Langs = make([]*Lang, 0, len(data))
+	}
+	m.byTag, m.Calibration = make(map[string]*Lang, len(data)), c
 	m.ascii = ascii
 	// The string's own bytes, read in place: never written through.
 	m.asciiArr = (*[128 * 128]uint8)(unsafe.Pointer(unsafe.StringData(ascii)))
-	langs := make([]Lang, len(data))
-	m.Langs = make([]*Lang, 0, len(data))
 	// within's costs of every class, for a language that is not CJK and
 	// for one that is (called for every class of every language, within
 	// was a third of what building cost)

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -735,6 +736,44 @@ func TestWesternEt(t *testing.T) {
 	for _, name := range []string{"windows-1252", "iso-8859-15"} {
 		if e := Lookup(name); !slices.Equal(e.Langs, want) {
 			t.Errorf("%s: languages %v, want %v", name, e.Langs, want)
+		}
+	}
+}
+
+// TestBuildRoom checks that the generated model fits Build's one
+// allocation, in the size class the languages alone would take (room for
+// one more language, no more), and that Build fills it as it would the
+// separate allocations.
+func TestBuildRoom(t *testing.T) {
+	if len(Data) > buildRoomLangs || len(Data) < buildRoomLangs-1 {
+		t.Fatalf("the generated model has %d languages; set buildRoomLangs to %d", len(Data), len(Data)+1)
+	}
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Langs) != len(Data) || cap(m.Langs) != len(Data) {
+		t.Fatalf("%d languages (cap %d), want %d", len(m.Langs), cap(m.Langs), len(Data))
+	}
+	for i, l := range m.Langs {
+		if l.Tag != Data[i].Tag || m.Lang(l.Tag) != l || l.index != i || l.m != m {
+			t.Errorf("language %d: %s, index %d", i, l.Tag, l.index)
+		}
+	}
+	// Beyond the room: the same model from separate allocations.
+	more := append(slices.Clone(Data), make([]LangData, buildRoomLangs+1-len(Data))...)
+	for i := len(Data); i < len(more); i++ {
+		more[i] = Data[i%len(Data)]
+		more[i].Tag = fmt.Sprintf("x%d", i)
+	}
+	big, err := Build(more, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range m.Langs {
+		b := big.Langs[i]
+		if b.Tag != l.Tag || b.N != l.N || b.Uni != l.Uni || b.within != l.within || b.bigram != l.bigram {
+			t.Errorf("language %s differs when built beyond the room", l.Tag)
 		}
 	}
 }
