@@ -9,6 +9,7 @@ import (
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/errdetail"
+	"github.com/utf8x/utf8x/transcode/internal/multibyte"
 )
 
 // Multi-byte encodings are codecs: stateful transformers to and from UTF-8
@@ -114,6 +115,14 @@ func defaultUnit(err error) (int, utf8x.ErrorKind, bool) {
 	// reflection cost about 4,000 instructions an error when decoding text
 	// full of invalid units (the detector scoring Cyrillic bytes read as
 	// EUC-TW or Johab: a tenth of what detecting such a file cost).
+	// The multi-byte package's *Error, the one unitError there is, is
+	// asserted as itself: an assertion to the interface looked the pair up
+	// in the runtime's itab table and, the first time in a process, made
+	// the entry (a fresh page of the runtime's memory for the detector's
+	// first EUC-TW or Johab reading).
+	if e, ok := err.(*multibyte.Error); ok {
+		return e.UnitLen(), e.UnitKind(), true
+	}
 	if u, ok := err.(unitError); ok {
 		return u.UnitLen(), u.UnitKind(), true
 	}
