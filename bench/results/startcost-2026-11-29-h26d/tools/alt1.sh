@@ -1,0 +1,11 @@
+#!/bin/bash
+# alt1.sh N FILE BIN... : as alt.sh, with GOMAXPROCS=1 (one scheduling mode)
+n=$1; f=$2; shift 2
+bins=("$@"); k=${#bins[@]}
+for i in $(seq $n); do
+  for j in $(seq 0 $((k-1))); do
+    b=${bins[$(( (i+j) % k ))]}
+    o=$(GOMAXPROCS=1 perf stat -x, -e page-faults,task-clock $b detect $f 2>&1 >/dev/null)
+    echo "$(basename $b) $(echo "$o" | grep page-faults | cut -d, -f1) $(echo "$o" | grep task-clock | cut -d, -f1)"
+  done
+done
