@@ -503,12 +503,15 @@ func isBad(prev rune, s []rune, next rune) bool { return badnessUpTo(prev, s, ne
 func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 	total := 0
 	a := prev
-	var x info
+	// x, y and w point to the infos of a, b and z: pointers stay in
+	// registers, where infos, structs of eight fields, were copied
+	// through the stack at every character.
+	x := &noInfo
 	if a >= 0x80 || a < 0 && a != none {
-		x = infoOf(a)
+		x = infoPtr(a)
 	}
 	// z is the character before a, for the one rule that looks at three.
-	z, w := none, info{}
+	z, w := none, &noInfo
 	for i, b := range s {
 		if b < 0x80 && b >= 0 && a < 0x80 && a >= 0 {
 			// Two ASCII characters cost nothing: skip the lookups, which
@@ -516,11 +519,11 @@ func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 			z, a = a, b
 			continue
 		}
-		y := infoOf(b)
+		y := infoPtr(b)
 		total += int(y.cost)
 		if a != none {
 			if a < 0x80 && a >= 0 {
-				x = lowInfo[a]
+				x = &lowInfo[a]
 			}
 			total += int(pairTable[x.class&(maxClasses-1)][y.class&(maxClasses-1)]) // (classes are below maxClasses: the mask drops the bounds checks)
 			if a >= 0xC2 && a <= 0xDE && tells(a, y.flags, z, w.flags) {
@@ -531,7 +534,7 @@ func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 					if i+1 < len(s) {
 						after = s[i+1]
 					}
-					total += telltale(z, w, a, b, after)
+					total += telltale(z, *w, a, b, after)
 				}
 			}
 			if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && b >= 0x80 {
@@ -546,18 +549,29 @@ func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 	}
 	if next != none && a != none {
 		if a < 0x80 && a >= 0 {
-			x = infoOf(a)
+			x = &lowInfo[a]
 		}
-		y := infoOf(next)
+		y := infoPtr(next)
 		total += int(pairTable[x.class&(maxClasses-1)][y.class&(maxClasses-1)])
 		if a >= 0xC2 && a <= 0xDE && tells(a, y.flags, z, w.flags) {
-			total += telltale(z, w, a, next, none)
+			total += telltale(z, *w, a, next, none)
 		}
 		if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && next >= 0x80 {
 			total += 2
 		}
 	}
 	return total
+}
+
+// noInfo is the zero info, which badnessUpTo starts from.
+var noInfo info
+
+// infoPtr is infoOf as a pointer to the info kept for r.
+func infoPtr(r rune) *info {
+	if uint32(r) < maskDense {
+		return &lowInfo[r]
+	}
+	return infoBeyond(r)
 }
 
 // telltale is the badness of a capital of Latin-1 (or ×, Þ) that is a
