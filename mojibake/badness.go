@@ -56,11 +56,52 @@ type info struct {
 	flags  uint8 // what tripleCost looks at: tLetter, tMiddle
 }
 
-// Flags for tripleCost, computed once per character.
+// Flags for tripleCost and for telltale (see telltaleFlags), computed
+// once per character.
 const (
-	tLetter uint8 = 1 << iota // a Latin, Greek or Cyrillic letter
-	tMiddle                   // non-ASCII punctuation or symbol, not an apostrophe or dash
+	tLetter  uint8 = 1 << iota // a Latin, Greek or Cyrillic letter
+	tMiddle                    // non-ASCII punctuation or symbol, not an apostrophe or dash
+	tTellN                     // telltale counts it after a lead of C4..DE (see telltaleFlags)
+	tTellW                     // telltale counts it after Â or Ã
+	tQuote                     // isQuote
+	tCapital                   // a capital letter (telltale's guard)
 )
+
+// telltaleFlags returns r's flags for telltale: tTellW (tTellN) when
+// telltale counts r after a wide (narrow) lead with nothing before,
+// telltale's own answer, and tQuote for a quote. Telltale
+// counts nothing for other pairs: its cases depend on its a only through
+// wide, and its guard and its quotes can only turn a count off. It needs
+// cp1252Byte: buildTables builds the encodings' tables first.
+func telltaleFlags(r rune) uint8 {
+	if r < 0 || r >= maskDense {
+		return 0 // Windows-1252's characters and the quotes are below it
+	}
+	var f uint8
+	if telltale(none, info{}, 0xC4, r, none) > 0 {
+		f |= tTellN
+	}
+	if telltale(none, info{}, 0xC2, r, none) > 0 {
+		f |= tTellW
+	}
+	if isQuote(r) {
+		f |= tQuote
+	}
+	return f
+}
+
+// tells reports whether telltale(z, w, a, b, after) may be more than 0,
+// for a lead a (C2..DE), from the flags of b (yFlags) and z (wFlags, w's):
+// b's say whether telltale's cases count it after a, and z's whether its
+// guard lets them. When b is no quote (tQuote) it is then 2. See
+// telltaleFlags; TestTelltaleFlags checks it.
+func tells(a rune, yFlags uint8, z rune, wFlags uint8) bool {
+	m := tTellN
+	if a <= 0xC3 {
+		m = tTellW
+	}
+	return yFlags&m != 0 && !(z != none && wFlags&tCapital != 0)
+}
 
 var lowInfo [maskDense]info
 
@@ -273,6 +314,10 @@ func classify(r rune) info {
 	if tripleCost(w, r, in, y) > 0 {
 		in.flags |= tMiddle
 	}
+	in.flags |= telltaleFlags(r)
+	if in.kind == kLetter && in.upper {
+		in.flags |= tCapital
+	}
 	return in
 }
 
@@ -458,12 +503,15 @@ func isBad(prev rune, s []rune, next rune) bool { return badnessUpTo(prev, s, ne
 func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 	total := 0
 	a := prev
-	var x info
+	// x, y and w point to the infos of a, b and z: pointers stay in
+	// registers, where infos, structs of eight fields, were copied
+	// through the stack at every character.
+	x := &noInfo
 	if a >= 0x80 || a < 0 && a != none {
-		x = infoOf(a)
+		x = infoPtr(a)
 	}
 	// z is the character before a, for the one rule that looks at three.
-	z, w := none, info{}
+	z, w := none, &noInfo
 	for i, b := range s {
 		if b < 0x80 && b >= 0 && a < 0x80 && a >= 0 {
 			// Two ASCII characters cost nothing: skip the lookups, which
@@ -471,19 +519,23 @@ func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 			z, a = a, b
 			continue
 		}
-		y := infoOf(b)
+		y := infoPtr(b)
 		total += int(y.cost)
 		if a != none {
 			if a < 0x80 && a >= 0 {
-				x = lowInfo[a]
+				x = &lowInfo[a]
 			}
 			total += int(pairTable[x.class&(maxClasses-1)][y.class&(maxClasses-1)]) // (classes are below maxClasses: the mask drops the bounds checks)
-			if a >= 0xC2 && a <= 0xDE {
-				after := next
-				if i+1 < len(s) {
-					after = s[i+1]
+			if a >= 0xC2 && a <= 0xDE && tells(a, y.flags, z, w.flags) {
+				if y.flags&tQuote == 0 {
+					total += 2 // telltale's, for a b that is no quote
+				} else {
+					after := next
+					if i+1 < len(s) {
+						after = s[i+1]
+					}
+					total += telltale(z, *w, a, b, after)
 				}
-				total += telltale(z, w, a, b, after)
 			}
 			if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && b >= 0x80 {
 				total += 2 // tripleCost, from the flags
@@ -497,18 +549,29 @@ func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 	}
 	if next != none && a != none {
 		if a < 0x80 && a >= 0 {
-			x = infoOf(a)
+			x = &lowInfo[a]
 		}
-		y := infoOf(next)
+		y := infoPtr(next)
 		total += int(pairTable[x.class&(maxClasses-1)][y.class&(maxClasses-1)])
-		if a >= 0xC2 && a <= 0xDE {
-			total += telltale(z, w, a, next, none)
+		if a >= 0xC2 && a <= 0xDE && tells(a, y.flags, z, w.flags) {
+			total += telltale(z, *w, a, next, none)
 		}
 		if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && next >= 0x80 {
 			total += 2
 		}
 	}
 	return total
+}
+
+// noInfo is the zero info, which badnessUpTo starts from.
+var noInfo info
+
+// infoPtr is infoOf as a pointer to the info kept for r.
+func infoPtr(r rune) *info {
+	if uint32(r) < maskDense {
+		return &lowInfo[r]
+	}
+	return infoBeyond(r)
 }
 
 // telltale is the badness of a capital of Latin-1 (or ×, Þ) that is a

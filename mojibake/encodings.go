@@ -142,8 +142,8 @@ var (
 // fixing anything (the utf8x tool checking a file) should not pay at start.
 // Every entry point that reads a table (Fix, Transformer.Transform) calls it.
 var buildTables = sync.OnceFunc(func() {
+	initEncodings() // (classify's telltaleFlags reads cp1252Byte)
 	initBadness()
-	initEncodings()
 	initHighRange()
 	for e := Codepage(0); e < numEncodings; e++ {
 		if decodeIn(e, 0xA0) == 0xA0 {

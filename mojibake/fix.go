@@ -1922,18 +1922,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	mark := len(f.arena)
 	f.arena = slices.Grow(f.arena, end-start)
 	buf := f.arena[mark : mark+end-start]
-	n, k := 0, start
-	for _, u := range us {
-		if int(u.start) > k { // (glued to the one before, the commonest, it has no gap)
-			for _, r := range rs[k:int(u.start)] {
-				buf[n] = r
-				n++
-			}
-		}
-		buf[n] = u.r
-		n++
-		k = int(u.end)
-	}
+	n := joinUnits(buf, rs, us, start)
 	out := buf[:n:n]
 	f.arena = f.arena[:mark+n]
 	// An encoding earlier in the order that read the same stretch the same
@@ -2038,6 +2027,30 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+}
+
+// joinUnits writes to buf the decoding of the stretch of rs from start
+// made of the units us: each unit's character, and the characters between
+// them as they are; it returns how many it wrote. Kept out of judge
+// (noinline): inside judge, whose many values live across its calls, the
+// loop kept its counters and each unit on the stack.
+//
+//go:noinline
+func joinUnits(buf, rs []rune, us []unit, start int) int {
+	n, k := 0, start
+	for i := range us {
+		u := &us[i]
+		if s := int(u.start); s > k { // (glued to the one before, the commonest, it has no gap)
+			for _, r := range rs[k:s] {
+				buf[n] = r
+				n++
+			}
+		}
+		buf[n] = u.r
+		n++
+		k = int(u.end)
+	}
+	return n
 }
 
 // lostOnly reports whether the badness of out, a decoding between prev

@@ -199,56 +199,42 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 	before, sBefore, sh, ua, ua0 := st.before, st.sBefore, st.shape, st.ua, st.ua0
 	for ; i < len(out); i++ {
 		r := out[i]
-		x, ok := fastIndex(r)
-		if !ok {
-			break
+		x := uint32(r) // fastIndex's, without its flag
+		if x >= fastLow {
+			x -= fastPunct - fastLow
+			if x-fastLow >= fastSpan-fastLow {
+				break
+			}
 		}
 		d := fastDesc[x]
 		b := rune(uint32(d >> fdFoldShift))
-		seen := true
+		unseenPair := 0
 		// (pairs.Counted, for b below U+2E80; b is never U+FFFD.)
 		if (ua0 >= 0x80 || b >= 0x80) && ua0 != 0xFFFD {
-			if seen, ok = tileLookup(ua0, b); !ok {
+			seen, ok := tileLookup(ua0, b)
+			if !ok {
 				break // pairSeenSlow's (it counts towards the tile)
 			}
-		}
-		if d&fdControl != 0 {
-			return i, "control"
-		}
-		if d&fdMark != 0 {
-			// A mark with no letter to sit on, or on a letter of another
-			// script, both written by the repair (see the general loop).
-			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
-				return i, "mark"
-			}
-			if ms := uint8(d >> fdMarkShift); i > 0 && sBefore != scNone && r>>7 != before>>7 && ms != scNone && alphabetOf(sBefore) != ms {
-				return i, "mark"
+			if !seen {
+				unseenPair = 1
 			}
 		}
 		s := uint8(d & fdScript)
-		if d&fdGlued != 0 {
-			// A neighbour beyond the stretch that is not ASCII may be a
-			// misread character left as it was: it tells nothing; nor
-			// does the letter of a troff font escape.
-			sb, sa := sBefore, scNone
-			if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
-				sb = scNone
-			}
-			if i+1 < len(out) {
-				c := out[i+1]
-				if uint32(c) >= scriptDense {
-					break // scriptOf's call: the general loop's
+		if d&(fdControl|fdMark|fdGlued) != 0 {
+			// A letter of Latin, Greek or Cyrillic whose neighbours in the
+			// repair are of its alphabet or of none of the three (the
+			// commonest: inside a word, or beside a space) is glued to
+			// none: the rules pass it without implRare's call. (implRare
+			// may take the character before for none of them, never for
+			// one.)
+			if d&(fdControl|fdMark) != 0 || i+1 >= len(out) || uint32(out[i+1]) >= scriptDense || (glueBits[sBefore]|glueBits[scriptTable[out[i+1]]])&^glueBits[s] != 0 {
+				why, stop := implRare(out, i, next, d, before, sBefore)
+				if why != "" {
+					return i, why
 				}
-				sa = scriptTable[c]
-			} else if next < 0x80 {
-				sa = scriptOfASCII(next)
-			}
-			as := alphabetOf(s)
-			if t := alphabetOf(sb); t != scNone && t <= scCyrillic && t != as {
-				return i, "glued"
-			}
-			if t := alphabetOf(sa); t != scNone && t <= scCyrillic && t != as {
-				return i, "glued"
+				if stop {
+					break
+				}
 			}
 		}
 		if d&fdHigh != 0 {
@@ -257,9 +243,7 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 		if d&fdCount != 0 {
 			outScripts[s&63]++
 		}
-		if !seen {
-			ua++
-		}
+		ua += unseenPair
 		ua0 = b
 		t := shapeSteps[(uint32(sh)<<5|uint32(d>>fdClassShift)&31)%uint32(len(shapeSteps))]
 		ua += int(t & 3)
@@ -268,4 +252,66 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 	}
 	st.before, st.sBefore, st.shape, st.ua, st.ua0 = before, sBefore, sh, ua, ua0
 	return i, ""
+}
+
+// glueBits has, for a script, a bit for its alphabet when that is Latin,
+// Greek or Cyrillic (those the rule against gluing compares), else none.
+var glueBits = func() (t [256]uint8) {
+	for s := range t {
+		if a := alphabetOf(uint8(s)); a != scNone && a <= scCyrillic {
+			t[s] = 1 << a
+		}
+	}
+	return t
+}()
+
+// implRare is implFast's rules for a character out[i] (descriptor d) that
+// is a control, a mark, or a letter of Latin, Greek or Cyrillic not
+// between two of its script: why the repair is refused, or stop when the
+// general loop must take the character (scriptOf's call). Kept out of
+// implFast's loop (noinline), whose state then stays in registers.
+//
+//go:noinline
+func implRare(out []rune, i int, next rune, d uint64, before rune, sBefore uint8) (why string, stop bool) {
+	r := out[i]
+	if d&fdControl != 0 {
+		return "control", false
+	}
+	if d&fdMark != 0 {
+		// A mark with no letter to sit on, or on a letter of another
+		// script, both written by the repair (see the general loop).
+		if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
+			return "mark", false
+		}
+		if ms := uint8(d >> fdMarkShift); i > 0 && sBefore != scNone && r>>7 != before>>7 && ms != scNone && alphabetOf(sBefore) != ms {
+			return "mark", false
+		}
+	}
+	s := uint8(d & fdScript)
+	if d&fdGlued != 0 {
+		// A neighbour beyond the stretch that is not ASCII may be a
+		// misread character left as it was: it tells nothing; nor
+		// does the letter of a troff font escape.
+		sb, sa := sBefore, scNone
+		if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
+			sb = scNone
+		}
+		if i+1 < len(out) {
+			c := out[i+1]
+			if uint32(c) >= scriptDense {
+				return "", true // scriptOf's call: the general loop's
+			}
+			sa = scriptTable[c]
+		} else if next < 0x80 {
+			sa = scriptOfASCII(next)
+		}
+		as := alphabetOf(s)
+		if t := alphabetOf(sb); t != scNone && t <= scCyrillic && t != as {
+			return "glued", false
+		}
+		if t := alphabetOf(sa); t != scNone && t <= scCyrillic && t != as {
+			return "glued", false
+		}
+	}
+	return "", false
 }

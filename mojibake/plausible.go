@@ -607,6 +607,11 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	return implausibleAroundMargin(rs, start, end, us, lineUnits, out, lc, prev, next, unseenMargin)
 }
 
+// implSlowOnly, set by tests, keeps implausibleAroundMargin to its general
+// loop (no implFast, no run of wide letters), the reference its fast paths
+// are checked against.
+var implSlowOnly bool
+
 func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune, margin int) (why string, unseenBefore, unseenAfter int) {
 	// What comes out.
 	var outScripts [64]int
@@ -643,7 +648,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// Cyrillic).
 	var highScripts [4]uint64
 	// fastOK: the tables the loop without calls reads are there.
-	fastOK := scriptReady.Load() && pairArray != nil
+	fastOK := scriptReady.Load() && pairArray != nil && !implSlowOnly
 	if fastOK {
 		fastDescOnce.Do(buildFastDesc)
 	}
