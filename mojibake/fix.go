@@ -2,6 +2,8 @@ package mojibake
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 
@@ -232,20 +234,52 @@ func (d *windowDecoder) fast() {
 				lone |= prevLead
 				prevLead = 0
 			}
+			if i+8 <= len(w) && k+8 <= len(rs) {
+				// A run of ASCII (markup, links, numbers, names), eight
+				// bytes at a time: store all eight and keep the first n,
+				// those before a byte that is not ASCII, which the next
+				// character stores over (rs and offs have room: k <= i).
+				x := binary.LittleEndian.Uint64(w[i:])
+				n := 8
+				if hi := x & 0x8080808080808080; hi != 0 {
+					n = bits.TrailingZeros64(hi) >> 3 // at least 1: w[i] is ASCII
+				}
+				r8, o8 := rs[k:k+8:k+8], offs[k:k+8:k+8]
+				o := int32(i)
+				r8[0], r8[1], r8[2], r8[3] = rune(x&0xFF), rune(x>>8&0xFF), rune(x>>16&0xFF), rune(x>>24&0xFF)
+				r8[4], r8[5], r8[6], r8[7] = rune(x>>32&0xFF), rune(x>>40&0xFF), rune(x>>48&0xFF), rune(x>>56)
+				o8[0], o8[1], o8[2], o8[3] = o, o+1, o+2, o+3
+				o8[4], o8[5], o8[6], o8[7] = o+4, o+5, o+6, o+7
+				k += n
+				i += n
+				continue
+			}
 			rs[k], offs[k] = rune(c), int32(i)
 			k++
 			i++
 			continue
 		}
-		var r rune
 		var m masks
-		n := 2
-		if c < 0xE0 && c >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
-			r = rune(c&0x1F)<<6 | rune(w[i+1]&0x3F)
+		if c-0xC2 < 0xE0-0xC2 && i+1 < len(w) {
+			// Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic, and most
+			// of what they become misread), stored here and not after
+			// the three-byte case: one length less to keep.
+			c1 := w[i+1]
+			if c1&0xC0 != 0x80 {
+				break
+			}
+			r := rune(c&0x1F)<<6 | rune(c1&0x3F)
 			m = lowMasks[r] // below U+0800, inside the dense table
-		} else if c >= 0xE0 && c < 0xF0 && i+2 < len(w) && w[i+1]&0xC0 == 0x80 && w[i+2]&0xC0 == 0x80 {
+			rs[k], offs[k] = r, int32(i)
+			k++
+			i += 2
+		} else if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
 			// Three bytes (the punctuation of Windows-1252 misread, CJK).
-			r, n = rune(c&0x0F)<<12|rune(w[i+1]&0x3F)<<6|rune(w[i+2]&0x3F), 3
+			c1, c2 := w[i+1], w[i+2]
+			if c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
+				break
+			}
+			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
 			if r < 0x800 || 0xD800 <= r && r <= 0xDFFF || r == 0xFFFD {
 				break // not UTF-8, or U+FFFD: step's
 			}
@@ -254,12 +288,12 @@ func (d *windowDecoder) fast() {
 			} else if highMin <= r && r <= highMax {
 				break // maskOf's map: step's
 			}
+			rs[k], offs[k] = r, int32(i)
+			k++
+			i += 3
 		} else {
 			break
 		}
-		rs[k], offs[k] = r, int32(i)
-		k++
-		i += n
 		if prevLead&m.cont != 0 {
 			cand |= prevLead & m.cont
 			pos[np] = place{int32(k - 2), prevLead & m.cont}

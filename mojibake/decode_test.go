@@ -1,0 +1,127 @@
+package mojibake
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestDecodeWindowAgainstRef holds decodeWindow (windowDecoder.fast, whose
+// ASCII runs go eight bytes at a time, and step) to refFixer.decodeWindow,
+// which decodes one character at a time with appends: the same characters,
+// offsets, places, encodings and binary flag. loneMask is checked against
+// its definition, folded here over the characters refFixer decodes.
+func TestDecodeWindowAgainstRef(t *testing.T) {
+	var f fixer
+	var ref refFixer
+	n := 0
+	check := func(w []byte) {
+		t.Helper()
+		n++
+		mask := f.decodeWindow(w)
+		refMask := ref.decodeWindow(w)
+		if mask != refMask || f.binary != ref.binary {
+			t.Fatalf("%q: mask %b binary %v, reference %b %v", w, mask, f.binary, refMask, ref.binary)
+		}
+		if !slices.Equal(f.rs, ref.rs) {
+			t.Fatalf("%q: characters\n%q\nreference\n%q", w, f.rs, ref.rs)
+		}
+		if len(f.offs) != len(ref.offs) {
+			t.Fatalf("%q: %d offsets, reference %d", w, len(f.offs), len(ref.offs))
+		}
+		for i, o := range f.offs {
+			if int(o) != ref.offs[i] {
+				t.Fatalf("%q: offset %d is %d, reference %d", w, i, o, ref.offs[i])
+			}
+		}
+		at := make([]int32, len(f.depth[0].pos))
+		for i, p := range f.depth[0].pos {
+			at[i] = p.at
+		}
+		if !slices.Equal(at, ref.depth[0].pos) {
+			t.Fatalf("%q: places %v, reference %v", w, at, ref.depth[0].pos)
+		}
+		// loneMask: the encodings in which a character is a lead and the
+		// next is not a continuation (U+FFFD, which may stand for one,
+		// counts as none; the last character has no next).
+		var lone, prev uint16
+		for _, r := range ref.rs {
+			var m masks
+			if r >= 0 {
+				m = maskOf(r)
+			}
+			if r == 0xFFFD {
+				lone |= prev
+			} else {
+				lone |= prev &^ m.cont
+			}
+			prev = m.lead
+		}
+		if lone |= prev; f.loneMask != lone {
+			t.Fatalf("%q: loneMask %b, want %b", w, f.loneMask, lone)
+		}
+	}
+	// Pieces of every kind fast and step meet: ASCII runs of every length
+	// around eight (the stray letter and the lost no-break space after a
+	// lead among them), two-, three- and four-byte characters, the ones
+	// maskOf's map holds, U+FFFD, surrogates, bytes that are not UTF-8,
+	// sequences cut short, NUL.
+	pieces := []string{
+		"Ã", "Ð", "Ø", "×", "Â", "Å", "Ä", "©", "€", "™", "œ", "¢", "\u00a0",
+		"ü", "é", "Ñ", "ƒ", "ˆ", "‰", "Ž", "•", "–", "—", "…", "†",
+		"Р", "С", "ё", "Ђ", "ѓ", "љ", "ћ", "ў", "א", "ب", "Ω", "Ж", "ệ",
+		"中", "한", "の", "\u0900", "\u0e01", "\u2600", "\u3000", "\uff01", "\ufffd",
+		"😀", "\U00010000", "\U0010ffff",
+		"\xed\xa0\x80", "\xed\xbf\xbf", "\xe0\x80\x80", "\xc0\x80", "\xc1",
+		"\xff", "\x80", "\xbf", "\xc3", "\xe2\x82", "\xf0\x9f", "\xf0\x9f\x98", "\x00",
+		" ", "a", "Z", "q", "0", ".", "(", "\n", "\t", "ab", "x y",
+	}
+	for i := range 64 {
+		// Runes of every kind just before and after every run length, at
+		// every alignment.
+		for _, p := range pieces {
+			for _, q := range []string{"Ã", "a", " ", "€", "\xff", "中"} {
+				run := make([]byte, i%20)
+				for j := range run {
+					run[j] = byte('a' + (i+j)%26)
+				}
+				if i >= 20 {
+					run = append(run, " xyz012"[:i%7]...)
+				}
+				check([]byte(p + string(run) + q))
+				check([]byte(q + p + string(run) + p + q))
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(26, 1))
+	for range 20000 {
+		var w []byte
+		for len(w) < 300 && rng.IntN(40) != 0 {
+			switch rng.IntN(4) {
+			case 0:
+				for k := rng.IntN(24); k > 0; k-- {
+					w = append(w, byte(0x20+rng.IntN(0x5f)))
+				}
+			case 1:
+				w = append(w, pieces[rng.IntN(len(pieces))]...)
+			case 2:
+				w = utf8.AppendRune(w, rune(rng.IntN(0x3000)))
+			default:
+				w = append(w, byte(rng.IntN(256)))
+			}
+		}
+		check(w)
+	}
+	for i, s := range sentences(t, 2) {
+		for _, mode := range []loss{lossNone, lossFFFD, lossNBSP} {
+			m, ok := misread(s, Codepage(i%int(numEncodings)), mode)
+			if !ok {
+				continue
+			}
+			check([]byte(s))
+			check([]byte(m))
+		}
+	}
+	t.Logf("%d windows", n)
+}
