@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 )
@@ -215,17 +216,21 @@ type windowDecoder struct {
 // three-byte ones below U+D800 or whose masks are no map's. It stops
 // before any other character, or at the end of w.
 func (d *windowDecoder) fast() {
-	w, rs, offs, pos := d.w, d.rs, d.offs, d.pos
-	// offs has one more place than rs, for the end, which is not stored
-	// here: cut to rs's length, it shares rs's bounds check.
-	offs = offs[:len(rs)]
+	w := d.w
+	// rs, offs and pos have room for a character, an offset and a place
+	// per byte of w, and k <= i, np <= k: stored through pointers, without
+	// their lengths, which leaves the loop's state in registers.
+	if len(d.rs) < len(w) || len(d.offs) < len(w) || len(d.pos) < len(w) {
+		panic("mojibake: windowDecoder without room")
+	}
+	rp, op, pp := unsafe.Pointer(unsafe.SliceData(d.rs)), unsafe.Pointer(unsafe.SliceData(d.offs)), unsafe.Pointer(unsafe.SliceData(d.pos))
 	i, k, np, prevLead, cand, lone := d.i, d.k, d.np, d.prevLead, d.cand, d.lone
 	for uint(i) < uint(len(w)) {
 		c := w[i]
 		if c < 0x80 {
 			if prevLead != 0 {
 				if c == ' ' {
-					pos[np] = place{int32(k - 1), prevLead} // a lost no-break space
+					*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 1), prevLead} // a lost no-break space
 					np++
 					cand |= prevLead & nbspMask
 				} else if prevLead&strayMask != 0 && isASCIILetter(c) {
@@ -234,17 +239,13 @@ func (d *windowDecoder) fast() {
 				lone |= prevLead
 				prevLead = 0
 			}
-			if i+8 <= len(w) && k+8 <= len(rs) {
-				// A run of ASCII (markup, links, numbers, names), eight
-				// bytes at a time: store all eight and keep the first n,
-				// those before a byte that is not ASCII, which the next
-				// character stores over (rs and offs have room: k <= i).
-				x := binary.LittleEndian.Uint64(w[i:])
+			if i+8 <= len(w) {
+				x := binary.LittleEndian.Uint64(w[i : i+8])
 				n := 8
 				if hi := x & 0x8080808080808080; hi != 0 {
 					n = bits.TrailingZeros64(hi) >> 3 // at least 1: w[i] is ASCII
 				}
-				r8, o8 := rs[k:k+8:k+8], offs[k:k+8:k+8]
+				r8, o8 := (*[8]rune)(unsafe.Add(rp, k*4)), (*[8]int32)(unsafe.Add(op, k*4))
 				o := int32(i)
 				r8[0], r8[1], r8[2], r8[3] = rune(x&0xFF), rune(x>>8&0xFF), rune(x>>16&0xFF), rune(x>>24&0xFF)
 				r8[4], r8[5], r8[6], r8[7] = rune(x>>32&0xFF), rune(x>>40&0xFF), rune(x>>48&0xFF), rune(x>>56)
@@ -254,23 +255,20 @@ func (d *windowDecoder) fast() {
 				i += n
 				continue
 			}
-			rs[k], offs[k] = rune(c), int32(i)
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(c), int32(i)
 			k++
 			i++
 			continue
 		}
 		var m masks
 		if c-0xC2 < 0xE0-0xC2 && i+1 < len(w) {
-			// Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic, and most
-			// of what they become misread), stored here and not after
-			// the three-byte case: one length less to keep.
 			c1 := w[i+1]
 			if c1&0xC0 != 0x80 {
 				break
 			}
 			r := rune(c&0x1F)<<6 | rune(c1&0x3F)
 			m = lowMasks[r] // below U+0800, inside the dense table
-			rs[k], offs[k] = r, int32(i)
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
 			k++
 			i += 2
 		} else if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
@@ -288,7 +286,7 @@ func (d *windowDecoder) fast() {
 			} else if highMin <= r && r <= highMax {
 				break // maskOf's map: step's
 			}
-			rs[k], offs[k] = r, int32(i)
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
 			k++
 			i += 3
 		} else {
@@ -296,7 +294,7 @@ func (d *windowDecoder) fast() {
 		}
 		if prevLead&m.cont != 0 {
 			cand |= prevLead & m.cont
-			pos[np] = place{int32(k - 2), prevLead & m.cont}
+			*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), prevLead & m.cont}
 			np++
 		}
 		lone |= prevLead &^ m.cont
