@@ -241,9 +241,17 @@ func (d *windowDecoder) fast() {
 			}
 			if i+8 <= len(w) {
 				x := binary.LittleEndian.Uint64(w[i : i+8])
+				hi := x & 0x8080808080808080
+				if hi&0x8000 != 0 {
+					// One character alone (a space between misread words).
+					*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(c), int32(i)
+					k++
+					i++
+					continue
+				}
 				n := 8
-				if hi := x & 0x8080808080808080; hi != 0 {
-					n = bits.TrailingZeros64(hi) >> 3 // at least 1: w[i] is ASCII
+				if hi != 0 {
+					n = bits.TrailingZeros64(hi) >> 3 // at least 2 here
 				}
 				r8, o8 := (*[8]rune)(unsafe.Add(rp, k*4)), (*[8]int32)(unsafe.Add(op, k*4))
 				o := int32(i)
@@ -266,9 +274,9 @@ func (d *windowDecoder) fast() {
 			if c1&0xC0 != 0x80 {
 				break
 			}
-			r := rune(c&0x1F)<<6 | rune(c1&0x3F)
+			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
 			m = lowMasks[r] // below U+0800, inside the dense table
-			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
 			k++
 			i += 2
 		} else if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
