@@ -2,9 +2,12 @@ package mojibake
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/internal/testsample"
 )
 
 // TestDecodeWindowAgainstRef holds decodeWindow (windowDecoder.fast, whose
@@ -124,4 +127,112 @@ func TestDecodeWindowAgainstRef(t *testing.T) {
 		}
 	}
 	t.Logf("%d windows", n)
+}
+
+// TestEncLowASCII checks what unitsFast assumes when it looks an ASCII
+// character up in encLow as it does any other: its byte there is neither a
+// lead nor a continuation, as its own byte is not.
+func TestEncLowASCII(t *testing.T) {
+	buildTables()
+	for e := range numEncodings {
+		for c := range 0x80 {
+			if b := encLow[e][c]; b >= 0x80 {
+				t.Errorf("%v: encLow[%#x] = %#x", e, c, b)
+			}
+		}
+	}
+}
+
+// refUnits is unitsGuess's general way alone, its reference: every place
+// through unitAtIn (quickUnit, else findUnit) and strayAt, without
+// unitsFast and the dense tables, and droppedSpaces always.
+func refUnits(rs []rune, e Codepage, pos []place, lone uint16) []unit {
+	var us []unit
+	bit := uint16(1) << e
+	i := 0
+	for _, p := range pos {
+		if p.enc&bit == 0 || int(p.at) < i {
+			continue
+		}
+		i = int(p.at)
+		var u unit
+		if !unitAtIn(rs, i, e, &u) {
+			if u, ok := strayAt(rs, i, e); ok {
+				us = append(us, u)
+				i = int(u.end)
+			}
+			continue
+		}
+		if isLowSurrogate(u.r) {
+			continue
+		}
+		if isHighSurrogate(u.r) {
+			lo, ok := unit{}, false
+			if int(u.end) < len(rs) {
+				ok = unitAtIn(rs, int(u.end), e, &lo)
+			}
+			if !ok || !isLowSurrogate(lo.r) {
+				continue
+			}
+			u.r = 0x10000 + (u.r-0xD800)<<10 + (lo.r - 0xDC00)
+			u.end = lo.end
+			u.lossy = u.lossy || lo.lossy
+		}
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) {
+			continue
+		}
+		us = append(us, u)
+		i = int(u.end)
+	}
+	if lone&bit != 0 {
+		us = loneLeads(us, rs, e, 0)
+	}
+	return droppedSpaces(us, rs, e, 0, pos)
+}
+
+// TestUnitsGuessAgainstRef holds unitsGuess (unitsFast, then the dense
+// tables, then the general way) to refUnits under every encoding, on the
+// misread sentences (lossy ones included) and on the windows of the
+// mangled corpus inputs when ../shared/corpus is there.
+func TestUnitsGuessAgainstRef(t *testing.T) {
+	var f fixer
+	n := 0
+	check := func(w []byte) {
+		t.Helper()
+		f.decodeWindow(w)
+		for e := range numEncodings {
+			got, _ := unitsGuess(nil, f.rs, e, f.depth[0].pos, f.loneMask)
+			if want := refUnits(f.rs, e, f.depth[0].pos, f.loneMask); !slices.Equal(got, want) {
+				t.Fatalf("%q under %v: units\n%+v\nreference\n%+v", w, e, got, want)
+			}
+			n++
+		}
+	}
+	for i, s := range sentences(t, 2) {
+		for _, mode := range []loss{lossNone, lossFFFD, lossNBSP} {
+			for _, e := range []Codepage{Codepage(i % int(numEncodings)), Windows1252, Windows1251} {
+				if m, ok := misread(s, e, mode); ok {
+					check([]byte(m))
+				}
+			}
+		}
+	}
+	for _, name := range testsample.CorpusFiles("wikipedia_mars/*.utf8.txt") {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range []Codepage{Windows1252, Windows1251} {
+			m, ok := misread(string(data), e, lossNone)
+			if !ok {
+				continue
+			}
+			for p := []byte(m); len(p) > 0; {
+				k := windowEnd(p, true)
+				check(p[:k])
+				p = p[k:]
+			}
+		}
+	}
+	t.Logf("%d windows and encodings", n)
 }

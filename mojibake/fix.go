@@ -917,10 +917,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 		if uint32(r0) >= maskDense {
 			return j, i, us
 		}
-		b0 := byte(r0)
-		if r0 >= 0x80 {
-			b0 = low[r0]
-		}
+		b0 := low[r0] // (for ASCII, itself or 0: no lead, no continuation)
 		if b0 < 0xC2 || b0 > 0xF4 {
 			i = at
 			continue // no lead byte in e
@@ -935,16 +932,13 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			if uint32(c) >= maskDense {
 				return j, i, us
 			}
-			b := byte(c)
-			if c >= 0x80 {
-				b = low[c]
-			}
+			b := uint32(low[c])
 			if b&0xC0 != 0x80 {
 				return j, i, us // findUnit's or strayAt's to decide
 			}
-			r := rune(b0&0x1F)<<6 | rune(b&0x3F) // not overlong (C2 on), below maskDense
+			r := uint32(b0&0x1F)<<6 | b&0x3F // not overlong (C2 on), below maskDense
 			i = at
-			if in := lowInfo[r]; in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+			if in := &lowInfo[r]; in.kind == kBad && in.cost == 3 && r >= 0xA0 {
 				continue // as decodeSeq refuses
 			}
 			if len(us) == cap(us) {
@@ -953,7 +947,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			k := len(us)
 			us = us[:k+1]
 			us[k] = unit{}
-			us[k].start, us[k].end, us[k].r = int32(at), int32(at+2), r
+			us[k].start, us[k].end, us[k].r = int32(at), int32(at+2), rune(r)
 			i = at + 2
 			continue
 		}
@@ -968,13 +962,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			if uint32(c1) >= maskDense || uint32(c2) >= maskDense {
 				return j, i, us
 			}
-			b1, b2 := byte(c1), byte(c2)
-			if c1 >= 0x80 {
-				b1 = low[c1]
-			}
-			if c2 >= 0x80 {
-				b2 = low[c2]
-			}
+			b1, b2 := low[c1], low[c2]
 			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
 				return j, i, us // findUnit's or strayAt's to decide
 			}
@@ -1018,10 +1006,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			if uint32(c) >= maskDense {
 				return j, i, us
 			}
-			b := byte(c)
-			if c >= 0x80 {
-				b = low[c]
-			}
+			b := low[c]
 			if b&0xC0 != 0x80 {
 				return j, i, us // findUnit's or strayAt's to decide
 			}
