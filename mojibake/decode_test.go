@@ -236,3 +236,18 @@ func TestUnitsGuessAgainstRef(t *testing.T) {
 	}
 	t.Logf("%d windows and encodings", n)
 }
+
+// TestTwoBytes checks twoBytes, which unitAt decodes a two-byte character
+// with, against utf8.DecodeRune, for every pair of bytes.
+func TestTwoBytes(t *testing.T) {
+	for c0 := range 256 {
+		for c1 := range 256 {
+			p := []byte{byte(c0), byte(c1)}
+			r, n := utf8.DecodeRune(p)
+			got := twoBytes(p[0], p[1])
+			if got != (n == 2) || got && rune(p[0]&0x1F)<<6|rune(p[1]&0x3F) != r {
+				t.Fatalf("% X: twoBytes %v, DecodeRune %U, %d", p, got, r, n)
+			}
+		}
+	}
+}
