@@ -145,6 +145,7 @@ var buildTables = sync.OnceFunc(func() {
 	initBadness()
 	initEncodings()
 	initHighRange()
+	initLowMasks2()
 	for e := Codepage(0); e < numEncodings; e++ {
 		if decodeIn(e, 0xA0) == 0xA0 {
 			nbspMask |= 1 << e

@@ -198,6 +198,18 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	return d.cand
 }
 
+// lowMasks2 holds lowMasks below U+0800 (the two-byte characters), each
+// entry's lead in its low 16 bits and cont in its high ones: one load for
+// both, in windowDecoder.fast.
+var lowMasks2 [0x800]uint32
+
+// initLowMasks2 fills lowMasks2 from lowMasks, once that is built.
+func initLowMasks2() {
+	for r := range lowMasks2 {
+		lowMasks2[r] = uint32(lowMasks[r].lead) | uint32(lowMasks[r].cont)<<16
+	}
+}
+
 // windowDecoder is decodeWindow's state: w decoded up to w[i] into rs[:k]
 // (with their offsets in offs) and pos[:np]; prevLead is the lead mask of
 // the last character, cand the encodings found so far, lone those in which
@@ -275,10 +287,11 @@ func (d *windowDecoder) fast() {
 				break
 			}
 			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
-			m = lowMasks[r] // below U+0800, inside the dense table
+			lc := lowMasks2[r] // below U+0800: lead and continuation in one load
 			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
 			k++
 			i += 2
+			m.lead, m.cont = uint16(lc), uint16(lc>>16)
 		} else if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
 			// Three bytes (the punctuation of Windows-1252 misread, CJK).
 			c1, c2 := w[i+1], w[i+2]
