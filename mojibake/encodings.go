@@ -145,6 +145,7 @@ var buildTables = sync.OnceFunc(func() {
 	initEncodings() // (classify's telltaleFlags reads cp1252Byte)
 	initBadness()
 	initHighRange()
+	initLowMasks2()
 	for e := Codepage(0); e < numEncodings; e++ {
 		if decodeIn(e, 0xA0) == 0xA0 {
 			nbspMask |= 1 << e

@@ -2,8 +2,11 @@ package mojibake
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 )
@@ -195,6 +198,18 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	return d.cand
 }
 
+// lowMasks2 holds lowMasks below U+0800 (the two-byte characters), each
+// entry's lead in its low 16 bits and cont in its high ones: one load for
+// both, in windowDecoder.fast.
+var lowMasks2 [0x800]uint32
+
+// initLowMasks2 fills lowMasks2 from lowMasks, once that is built.
+func initLowMasks2() {
+	for r := range lowMasks2 {
+		lowMasks2[r] = uint32(lowMasks[r].lead) | uint32(lowMasks[r].cont)<<16
+	}
+}
+
 // windowDecoder is decodeWindow's state: w decoded up to w[i] into rs[:k]
 // (with their offsets in offs) and pos[:np]; prevLead is the lead mask of
 // the last character, cand the encodings found so far, lone those in which
@@ -213,17 +228,21 @@ type windowDecoder struct {
 // three-byte ones below U+D800 or whose masks are no map's. It stops
 // before any other character, or at the end of w.
 func (d *windowDecoder) fast() {
-	w, rs, offs, pos := d.w, d.rs, d.offs, d.pos
-	// offs has one more place than rs, for the end, which is not stored
-	// here: cut to rs's length, it shares rs's bounds check.
-	offs = offs[:len(rs)]
+	w := d.w
+	// rs, offs and pos have room for a character, an offset and a place
+	// per byte of w, and k <= i, np <= k: stored through pointers, without
+	// their lengths, which leaves the loop's state in registers.
+	if len(d.rs) < len(w) || len(d.offs) < len(w) || len(d.pos) < len(w) {
+		panic("mojibake: windowDecoder without room")
+	}
+	rp, op, pp := unsafe.Pointer(unsafe.SliceData(d.rs)), unsafe.Pointer(unsafe.SliceData(d.offs)), unsafe.Pointer(unsafe.SliceData(d.pos))
 	i, k, np, prevLead, cand, lone := d.i, d.k, d.np, d.prevLead, d.cand, d.lone
 	for uint(i) < uint(len(w)) {
 		c := w[i]
 		if c < 0x80 {
 			if prevLead != 0 {
 				if c == ' ' {
-					pos[np] = place{int32(k - 1), prevLead} // a lost no-break space
+					*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 1), prevLead} // a lost no-break space
 					np++
 					cand |= prevLead & nbspMask
 				} else if prevLead&strayMask != 0 && isASCIILetter(c) {
@@ -232,20 +251,54 @@ func (d *windowDecoder) fast() {
 				lone |= prevLead
 				prevLead = 0
 			}
-			rs[k], offs[k] = rune(c), int32(i)
+			if i+8 <= len(w) {
+				x := binary.LittleEndian.Uint64(w[i : i+8])
+				hi := x & 0x8080808080808080
+				if hi&0x8000 != 0 {
+					// One character alone (a space between misread words).
+					*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(c), int32(i)
+					k++
+					i++
+					continue
+				}
+				n := 8
+				if hi != 0 {
+					n = bits.TrailingZeros64(hi) >> 3 // at least 2 here
+				}
+				r8, o8 := (*[8]rune)(unsafe.Add(rp, k*4)), (*[8]int32)(unsafe.Add(op, k*4))
+				o := int32(i)
+				r8[0], r8[1], r8[2], r8[3] = rune(x&0xFF), rune(x>>8&0xFF), rune(x>>16&0xFF), rune(x>>24&0xFF)
+				r8[4], r8[5], r8[6], r8[7] = rune(x>>32&0xFF), rune(x>>40&0xFF), rune(x>>48&0xFF), rune(x>>56)
+				o8[0], o8[1], o8[2], o8[3] = o, o+1, o+2, o+3
+				o8[4], o8[5], o8[6], o8[7] = o+4, o+5, o+6, o+7
+				k += n
+				i += n
+				continue
+			}
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(c), int32(i)
 			k++
 			i++
 			continue
 		}
-		var r rune
 		var m masks
-		n := 2
-		if c < 0xE0 && c >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
-			r = rune(c&0x1F)<<6 | rune(w[i+1]&0x3F)
-			m = lowMasks[r] // below U+0800, inside the dense table
-		} else if c >= 0xE0 && c < 0xF0 && i+2 < len(w) && w[i+1]&0xC0 == 0x80 && w[i+2]&0xC0 == 0x80 {
+		if c-0xC2 < 0xE0-0xC2 && i+1 < len(w) {
+			c1 := w[i+1]
+			if c1&0xC0 != 0x80 {
+				break
+			}
+			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
+			lc := lowMasks2[r] // below U+0800: lead and continuation in one load
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
+			k++
+			i += 2
+			m.lead, m.cont = uint16(lc), uint16(lc>>16)
+		} else if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
 			// Three bytes (the punctuation of Windows-1252 misread, CJK).
-			r, n = rune(c&0x0F)<<12|rune(w[i+1]&0x3F)<<6|rune(w[i+2]&0x3F), 3
+			c1, c2 := w[i+1], w[i+2]
+			if c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
+				break
+			}
+			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
 			if r < 0x800 || 0xD800 <= r && r <= 0xDFFF || r == 0xFFFD {
 				break // not UTF-8, or U+FFFD: step's
 			}
@@ -254,15 +307,15 @@ func (d *windowDecoder) fast() {
 			} else if highMin <= r && r <= highMax {
 				break // maskOf's map: step's
 			}
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
+			k++
+			i += 3
 		} else {
 			break
 		}
-		rs[k], offs[k] = r, int32(i)
-		k++
-		i += n
 		if prevLead&m.cont != 0 {
 			cand |= prevLead & m.cont
-			pos[np] = place{int32(k - 2), prevLead & m.cont}
+			*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), prevLead & m.cont}
 			np++
 		}
 		lone |= prevLead &^ m.cont
@@ -877,10 +930,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 		if uint32(r0) >= maskDense {
 			return j, i, us
 		}
-		b0 := byte(r0)
-		if r0 >= 0x80 {
-			b0 = low[r0]
-		}
+		b0 := low[r0] // (for ASCII, itself or 0: no lead, no continuation)
 		if b0 < 0xC2 || b0 > 0xF4 {
 			i = at
 			continue // no lead byte in e
@@ -895,16 +945,13 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			if uint32(c) >= maskDense {
 				return j, i, us
 			}
-			b := byte(c)
-			if c >= 0x80 {
-				b = low[c]
-			}
+			b := uint32(low[c])
 			if b&0xC0 != 0x80 {
 				return j, i, us // findUnit's or strayAt's to decide
 			}
-			r := rune(b0&0x1F)<<6 | rune(b&0x3F) // not overlong (C2 on), below maskDense
+			r := uint32(b0&0x1F)<<6 | b&0x3F // not overlong (C2 on), below maskDense
 			i = at
-			if in := lowInfo[r]; in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+			if in := &lowInfo[r]; in.kind == kBad && in.cost == 3 && r >= 0xA0 {
 				continue // as decodeSeq refuses
 			}
 			if len(us) == cap(us) {
@@ -913,7 +960,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			k := len(us)
 			us = us[:k+1]
 			us[k] = unit{}
-			us[k].start, us[k].end, us[k].r = int32(at), int32(at+2), r
+			us[k].start, us[k].end, us[k].r = int32(at), int32(at+2), rune(r)
 			i = at + 2
 			continue
 		}
@@ -928,13 +975,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			if uint32(c1) >= maskDense || uint32(c2) >= maskDense {
 				return j, i, us
 			}
-			b1, b2 := byte(c1), byte(c2)
-			if c1 >= 0x80 {
-				b1 = low[c1]
-			}
-			if c2 >= 0x80 {
-				b2 = low[c2]
-			}
+			b1, b2 := low[c1], low[c2]
 			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
 				return j, i, us // findUnit's or strayAt's to decide
 			}
@@ -978,10 +1019,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			if uint32(c) >= maskDense {
 				return j, i, us
 			}
-			b := byte(c)
-			if c >= 0x80 {
-				b = low[c]
-			}
+			b := low[c]
 			if b&0xC0 != 0x80 {
 				return j, i, us // findUnit's or strayAt's to decide
 			}

@@ -421,6 +421,10 @@ func leadsNone(p []byte) bool {
 	return maskOf(r).lead == 0
 }
 
+// twoBytes reports whether c0, c1 are a two-byte UTF-8 sequence, the
+// character rune(c0&0x1F)<<6 | rune(c1&0x3F).
+func twoBytes(c0, c1 byte) bool { return c0-0xC2 < 0xE0-0xC2 && c1&0xC0 == 0x80 }
+
 // unitAt reports whether a misread character under one of the encodings in
 // mask starts at p[at] and is bad between its neighbours; or whether one
 // might, once more input comes (unless atEOF). A stretch is rewritten only
@@ -439,7 +443,14 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			}
 			break
 		}
-		r, size := utf8.DecodeRune(p[j:])
+		var r rune
+		var size int
+		if j+1 < len(p) && twoBytes(p[j], p[j+1]) {
+			// Most misread text: without DecodeRune's call.
+			r, size = rune(p[j]&0x1F)<<6|rune(p[j+1]&0x3F), 2
+		} else {
+			r, size = utf8.DecodeRune(p[j:])
+		}
 		if r == utf8.RuneError && size == 1 {
 			if !atEOF && !utf8.FullRune(p[j:]) {
 				return true

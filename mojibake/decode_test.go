@@ -1,0 +1,265 @@
+package mojibake
+
+import (
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/internal/testsample"
+)
+
+// TestDecodeWindowAgainstRef holds decodeWindow (windowDecoder.fast, whose
+// ASCII runs go eight bytes at a time, and step) to refFixer.decodeWindow,
+// which decodes one character at a time with appends: the same characters,
+// offsets, places, encodings and binary flag. loneMask is checked against
+// its definition, folded here over the characters refFixer decodes.
+func TestDecodeWindowAgainstRef(t *testing.T) {
+	var f fixer
+	var ref refFixer
+	n := 0
+	check := func(w []byte) {
+		t.Helper()
+		n++
+		mask := f.decodeWindow(w)
+		refMask := ref.decodeWindow(w)
+		if mask != refMask || f.binary != ref.binary {
+			t.Fatalf("%q: mask %b binary %v, reference %b %v", w, mask, f.binary, refMask, ref.binary)
+		}
+		if !slices.Equal(f.rs, ref.rs) {
+			t.Fatalf("%q: characters\n%q\nreference\n%q", w, f.rs, ref.rs)
+		}
+		if len(f.offs) != len(ref.offs) {
+			t.Fatalf("%q: %d offsets, reference %d", w, len(f.offs), len(ref.offs))
+		}
+		for i, o := range f.offs {
+			if int(o) != ref.offs[i] {
+				t.Fatalf("%q: offset %d is %d, reference %d", w, i, o, ref.offs[i])
+			}
+		}
+		at := make([]int32, len(f.depth[0].pos))
+		for i, p := range f.depth[0].pos {
+			at[i] = p.at
+		}
+		if !slices.Equal(at, ref.depth[0].pos) {
+			t.Fatalf("%q: places %v, reference %v", w, at, ref.depth[0].pos)
+		}
+		// loneMask: the encodings in which a character is a lead and the
+		// next is not a continuation (U+FFFD, which may stand for one,
+		// counts as none; the last character has no next).
+		var lone, prev uint16
+		for _, r := range ref.rs {
+			var m masks
+			if r >= 0 {
+				m = maskOf(r)
+			}
+			if r == 0xFFFD {
+				lone |= prev
+			} else {
+				lone |= prev &^ m.cont
+			}
+			prev = m.lead
+		}
+		if lone |= prev; f.loneMask != lone {
+			t.Fatalf("%q: loneMask %b, want %b", w, f.loneMask, lone)
+		}
+	}
+	// Pieces of every kind fast and step meet: ASCII runs of every length
+	// around eight (the stray letter and the lost no-break space after a
+	// lead among them), two-, three- and four-byte characters, the ones
+	// maskOf's map holds, U+FFFD, surrogates, bytes that are not UTF-8,
+	// sequences cut short, NUL.
+	pieces := []string{
+		"Ã", "Ð", "Ø", "×", "Â", "Å", "Ä", "©", "€", "™", "œ", "¢", "\u00a0",
+		"ü", "é", "Ñ", "ƒ", "ˆ", "‰", "Ž", "•", "–", "—", "…", "†",
+		"Р", "С", "ё", "Ђ", "ѓ", "љ", "ћ", "ў", "א", "ب", "Ω", "Ж", "ệ",
+		"中", "한", "の", "\u0900", "\u0e01", "\u2600", "\u3000", "\uff01", "\ufffd",
+		"😀", "\U00010000", "\U0010ffff",
+		"\xed\xa0\x80", "\xed\xbf\xbf", "\xe0\x80\x80", "\xc0\x80", "\xc1",
+		"\xff", "\x80", "\xbf", "\xc3", "\xe2\x82", "\xf0\x9f", "\xf0\x9f\x98", "\x00",
+		" ", "a", "Z", "q", "0", ".", "(", "\n", "\t", "ab", "x y",
+	}
+	for i := range 64 {
+		// Runes of every kind just before and after every run length, at
+		// every alignment.
+		for _, p := range pieces {
+			for _, q := range []string{"Ã", "a", " ", "€", "\xff", "中"} {
+				run := make([]byte, i%20)
+				for j := range run {
+					run[j] = byte('a' + (i+j)%26)
+				}
+				if i >= 20 {
+					run = append(run, " xyz012"[:i%7]...)
+				}
+				check([]byte(p + string(run) + q))
+				check([]byte(q + p + string(run) + p + q))
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(26, 1))
+	for range 20000 {
+		var w []byte
+		for len(w) < 300 && rng.IntN(40) != 0 {
+			switch rng.IntN(4) {
+			case 0:
+				for k := rng.IntN(24); k > 0; k-- {
+					w = append(w, byte(0x20+rng.IntN(0x5f)))
+				}
+			case 1:
+				w = append(w, pieces[rng.IntN(len(pieces))]...)
+			case 2:
+				w = utf8.AppendRune(w, rune(rng.IntN(0x3000)))
+			default:
+				w = append(w, byte(rng.IntN(256)))
+			}
+		}
+		check(w)
+	}
+	for i, s := range sentences(t, 2) {
+		for _, mode := range []loss{lossNone, lossFFFD, lossNBSP} {
+			m, ok := misread(s, Codepage(i%int(numEncodings)), mode)
+			if !ok {
+				continue
+			}
+			check([]byte(s))
+			check([]byte(m))
+		}
+	}
+	t.Logf("%d windows", n)
+}
+
+// TestEncLowASCII checks what unitsFast assumes when it looks an ASCII
+// character up in encLow as it does any other: its byte there is neither a
+// lead nor a continuation, as its own byte is not.
+func TestEncLowASCII(t *testing.T) {
+	buildTables()
+	for e := range numEncodings {
+		for c := range 0x80 {
+			if b := encLow[e][c]; b >= 0x80 {
+				t.Errorf("%v: encLow[%#x] = %#x", e, c, b)
+			}
+		}
+	}
+}
+
+// refUnits is unitsGuess's general way alone, its reference: every place
+// through unitAtIn (quickUnit, else findUnit) and strayAt, without
+// unitsFast and the dense tables, and droppedSpaces always.
+func refUnits(rs []rune, e Codepage, pos []place, lone uint16) []unit {
+	var us []unit
+	bit := uint16(1) << e
+	i := 0
+	for _, p := range pos {
+		if p.enc&bit == 0 || int(p.at) < i {
+			continue
+		}
+		i = int(p.at)
+		var u unit
+		if !unitAtIn(rs, i, e, &u) {
+			if u, ok := strayAt(rs, i, e); ok {
+				us = append(us, u)
+				i = int(u.end)
+			}
+			continue
+		}
+		if isLowSurrogate(u.r) {
+			continue
+		}
+		if isHighSurrogate(u.r) {
+			lo, ok := unit{}, false
+			if int(u.end) < len(rs) {
+				ok = unitAtIn(rs, int(u.end), e, &lo)
+			}
+			if !ok || !isLowSurrogate(lo.r) {
+				continue
+			}
+			u.r = 0x10000 + (u.r-0xD800)<<10 + (lo.r - 0xDC00)
+			u.end = lo.end
+			u.lossy = u.lossy || lo.lossy
+		}
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) {
+			continue
+		}
+		us = append(us, u)
+		i = int(u.end)
+	}
+	if lone&bit != 0 {
+		us = loneLeads(us, rs, e, 0)
+	}
+	return droppedSpaces(us, rs, e, 0, pos)
+}
+
+// TestUnitsGuessAgainstRef holds unitsGuess (unitsFast, then the dense
+// tables, then the general way) to refUnits under every encoding, on the
+// misread sentences (lossy ones included) and on the windows of the
+// mangled corpus inputs when ../shared/corpus is there.
+func TestUnitsGuessAgainstRef(t *testing.T) {
+	var f fixer
+	n := 0
+	check := func(w []byte) {
+		t.Helper()
+		f.decodeWindow(w)
+		for e := range numEncodings {
+			got, _ := unitsGuess(nil, f.rs, e, f.depth[0].pos, f.loneMask)
+			if want := refUnits(f.rs, e, f.depth[0].pos, f.loneMask); !slices.Equal(got, want) {
+				t.Fatalf("%q under %v: units\n%+v\nreference\n%+v", w, e, got, want)
+			}
+			n++
+		}
+	}
+	for i, s := range sentences(t, 2) {
+		for _, mode := range []loss{lossNone, lossFFFD, lossNBSP} {
+			for _, e := range []Codepage{Codepage(i % int(numEncodings)), Windows1252, Windows1251} {
+				if m, ok := misread(s, e, mode); ok {
+					check([]byte(m))
+				}
+			}
+		}
+	}
+	for _, name := range testsample.CorpusFiles("wikipedia_mars/*.utf8.txt") {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range []Codepage{Windows1252, Windows1251} {
+			m, ok := misread(string(data), e, lossNone)
+			if !ok {
+				continue
+			}
+			for p := []byte(m); len(p) > 0; {
+				k := windowEnd(p, true)
+				check(p[:k])
+				p = p[k:]
+			}
+		}
+	}
+	t.Logf("%d windows and encodings", n)
+}
+
+// TestTwoBytes checks twoBytes, which unitAt decodes a two-byte character
+// with, against utf8.DecodeRune, for every pair of bytes.
+func TestTwoBytes(t *testing.T) {
+	for c0 := range 256 {
+		for c1 := range 256 {
+			p := []byte{byte(c0), byte(c1)}
+			r, n := utf8.DecodeRune(p)
+			got := twoBytes(p[0], p[1])
+			if got != (n == 2) || got && rune(p[0]&0x1F)<<6|rune(p[1]&0x3F) != r {
+				t.Fatalf("% X: twoBytes %v, DecodeRune %U, %d", p, got, r, n)
+			}
+		}
+	}
+}
+
+// TestLowMasks2 checks the packed copy of lowMasks windowDecoder.fast reads
+// for two-byte characters.
+func TestLowMasks2(t *testing.T) {
+	buildTables()
+	for r := range rune(0x800) {
+		m := lowMasks[r]
+		if got := lowMasks2[r]; uint16(got) != m.lead || uint16(got>>16) != m.cont {
+			t.Fatalf("%U: lowMasks2 %#x, lowMasks %+v", r, got, m)
+		}
+	}
+}
