@@ -240,3 +240,31 @@ func TestRuledEarly(t *testing.T) {
 	}
 	t.Logf("ruled early %d times, ruled out only after scoring %d", early, late)
 }
+
+// countFFFD and wideRunes count as bytes.Count and a loop over the runes
+// do, on the samples decoded.
+func TestCountFFFDWideRunes(t *testing.T) {
+	for _, x := range mbSamples(t, 1000) {
+		for _, e := range Encodings {
+			if e.Table != nil {
+				continue
+			}
+			text, err := Unwrap(e.Enc).NewDecoder().Bytes(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wide := 0
+			for _, r := range string(text) {
+				if r >= 0x80 {
+					wide++
+				}
+			}
+			if got, want := countFFFD(text), bytes.Count(text, []byte("\uFFFD")); got != want {
+				t.Fatalf("%s %q: countFFFD %d, bytes.Count %d", e.Name, text, got, want)
+			}
+			if got := wideRunes(text); got != wide {
+				t.Fatalf("%s %q: wideRunes %d, runes above 7F %d", e.Name, text, got, wide)
+			}
+		}
+	}
+}
