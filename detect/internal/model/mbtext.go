@@ -209,16 +209,22 @@ func (t *mbText) addStretch(s *RuneScorer, k int, words []int32) {
 
 // add decodes t with e and adds its characters to rss, as AddText of the
 // whole decoded text would; it reports whether that text ends with
-// U+FFFD, and false when the decoder fails (nothing is added then).
-func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
+// U+FFFD, and false when the decoder fails (nothing is added then). With
+// early, a reading the decoded text alone proves ruled out (ruledEarly;
+// complete as for scored) is not scored: add then reports ruled, and
+// nothing is added.
+func (t *mbText) add(e *Encoding, rss []RuneScorer, early, complete bool) (endsBad, ok, ruled bool) {
 	buf := decodeBufs.Get().(*[]byte)
 	defer decodeBufs.Put(buf)
 	text, err := decodeJoined(e, buf, t.join())
 	if err != nil {
-		return false, false
+		return false, false, false
 	}
 	// (decoders write well-formed UTF-8; checked once, in bulk)
 	valid := utf8kernel.ValidPrefix(text) == len(text)
+	if early && valid && ruledEarly(text, rss, complete) {
+		return false, true, true
+	}
 	// The pieces' texts, in order, and the ends of the stretches after
 	// them, for each scorer in turn.
 	segs := text
@@ -239,7 +245,7 @@ func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
 			if k+1 < len(t.pieces) {
 				n := bytes.IndexByte(rest, 0)
 				if n < 0 {
-					return false, false // (cannot happen: see TestMBTextDecodesAlike)
+					return false, false, false // (cannot happen: see TestMBTextDecodesAlike)
 				}
 				seg, rest = rest[:n], rest[n+1:]
 			}
@@ -251,7 +257,7 @@ func (t *mbText) add(e *Encoding, rss []RuneScorer) (endsBad, ok bool) {
 	if n := len(t.pieces); n > 0 && int(t.pieces[n-1].end) == len(t.x) {
 		endsBad = len(last) >= 3 && string(last[len(last)-3:]) == "\uFFFD"
 	}
-	return endsBad, true
+	return endsBad, true, false
 }
 
 // join returns t's pieces joined by NULs, joined on first use.

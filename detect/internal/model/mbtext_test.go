@@ -191,3 +191,80 @@ func TestDecodeJoinedAlike(t *testing.T) {
 		}
 	}
 }
+
+// A reading ruledEarly rules out is one scored rules out, with the same
+// language, on the samples, whole and as prefixes: its runes scored in
+// full, scored says "invalid or undefined sequences"; and scoreDecodedEarly
+// rules out early exactly the readings ruledEarly does.
+func TestRuledEarly(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	early, late := 0, 0
+	for _, x := range mbSamples(t, 3000) {
+		for _, e := range Encodings {
+			if e.Table != nil {
+				continue
+			}
+			for _, complete := range []bool{false, true} {
+				full := m.scorers(e)
+				endsBad, ok, ruled := addDecoded(e, x, nil, full, false, complete)
+				if !ok || ruled {
+					t.Fatalf("%s %q: ok %v, ruled %v without early", e.Name, x, ok, ruled)
+				}
+				want := m.scored(e, full, endsBad, complete)
+				rss := m.scorers(e)
+				_, _, ruled = addDecoded(e, x, nil, rss, true, complete)
+				got := m.scoreDecodedEarly(e, x, nil, complete, true)
+				if ruled != (got.Ruled != "" && got.High == 0 && want.High != 0) {
+					t.Fatalf("%s %q complete %v: ruled early %v, yet scoreDecoded %+v", e.Name, x, complete, ruled, got)
+				}
+				if !ruled {
+					if want.Ruled != "" {
+						late++
+					}
+					continue
+				}
+				early++
+				if want.Ruled != "invalid or undefined sequences" || got.Ruled != want.Ruled || got.Lang != want.Lang || got.Cost != 1e18 ||
+					got.Name != want.Name || got.Iconv != want.Iconv {
+					t.Fatalf("%s %q complete %v: ruled early %+v, scored in full %+v", e.Name, x, complete, got, want)
+				}
+			}
+		}
+	}
+	// (the rule must be met, and not by every reading scored ruled out)
+	if early < 1000 || late == 0 {
+		t.Fatalf("ruled early %d times, ruled out after scoring %d", early, late)
+	}
+	t.Logf("ruled early %d times, ruled out only after scoring %d", early, late)
+}
+
+// countFFFD and wideRunes count as bytes.Count and a loop over the runes
+// do, on the samples decoded.
+func TestCountFFFDWideRunes(t *testing.T) {
+	for _, x := range mbSamples(t, 1000) {
+		for _, e := range Encodings {
+			if e.Table != nil {
+				continue
+			}
+			text, err := Unwrap(e.Enc).NewDecoder().Bytes(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wide := 0
+			for _, r := range string(text) {
+				if r >= 0x80 {
+					wide++
+				}
+			}
+			if got, want := countFFFD(text), bytes.Count(text, []byte("\uFFFD")); got != want {
+				t.Fatalf("%s %q: countFFFD %d, bytes.Count %d", e.Name, text, got, want)
+			}
+			if got := wideRunes(text); got != wide {
+				t.Fatalf("%s %q: wideRunes %d, runes above 7F %d", e.Name, text, got, wide)
+			}
+		}
+	}
+}

@@ -559,7 +559,7 @@ func (m *Model) rankMulti(out []Scored, p []byte, high []int32, complete, contig
 			continue
 		}
 		if len(probe) < len(q) {
-			if s := m.scoreDecoded(e, probe, texts.of(probe), false); s.Ruled != "" || hopeless(s) {
+			if s := m.scoreDecodedEarly(e, probe, texts.of(probe), false, true); s.Ruled != "" || hopeless(s) {
 				if s.Ruled == "" {
 					s.Ruled = farWorse
 				}
@@ -845,32 +845,120 @@ func commaForm(r rune) bool { return r == 'ș' || r == 'ț' || r == 'Ș' || r ==
 // invalid one, as for UTF-8 and an odd length for UTF-16; otherwise it is
 // where the prefix was cut, and costs nothing.
 func (m *Model) scoreDecoded(e *Encoding, p []byte, t *mbText, complete bool) Scored {
+	return m.scoreDecodedEarly(e, p, t, complete, false)
+}
+
+// scoreDecodedEarly is scoreDecoded; with early, of a reading whose
+// verdict is wanted only when it is not ruled out (a ruled-out one's
+// Cost, the order of the ruled-out readings, is then 1e18 whatever it
+// was), a reading ruledEarly rules out is not scored: ruledInvalid.
+func (m *Model) scoreDecodedEarly(e *Encoding, p []byte, t *mbText, complete, early bool) Scored {
 	rss := m.scorers(e)
-	endsBad, ok := addDecoded(e, p, t, rss)
+	endsBad, ok, ruled := addDecoded(e, p, t, rss, early, complete)
 	if !ok {
 		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
+	}
+	if ruled {
+		return ruledInvalid(e, rss)
 	}
 	return m.scored(e, rss, endsBad, complete)
 }
 
 // addDecoded adds p decoded with e to rss, through t, p's mbText, unless
 // it is nil; it reports whether the decoded text ends with U+FFFD, and
-// false when the decoder fails.
-func addDecoded(e *Encoding, p []byte, t *mbText, rss []RuneScorer) (endsBad, ok bool) {
+// false when the decoder fails. With early, rss holding nothing yet, a
+// reading its decoded text proves ruled out (ruledEarly) is reported
+// ruled, and not scored.
+func addDecoded(e *Encoding, p []byte, t *mbText, rss []RuneScorer, early, complete bool) (endsBad, ok, ruled bool) {
 	if t != nil {
-		return t.add(e, rss)
+		return t.add(e, rss, early, complete)
 	}
 	buf := decodeBufs.Get().(*[]byte)
 	defer decodeBufs.Put(buf)
 	text, err := e.decodeTo(buf, p)
 	if err != nil {
-		return false, false
+		return false, false, false
 	}
 	valid := utf8kernel.ValidPrefix(text) == len(text)
+	if early && valid && ruledEarly(text, rss, complete) {
+		return false, true, true
+	}
 	for i := range rss {
 		rss[i].addText(text, valid)
 	}
-	return len(text) >= 3 && string(text[len(text)-3:]) == "\uFFFD", true
+	return len(text) >= 3 && string(text[len(text)-3:]) == "\uFFFD", true, false
+}
+
+// ruledEarly reports whether text, the well-formed decoded text (or
+// pieces of it joined by NULs) of a reading whose scorers rss have read
+// nothing yet, proves that scored would rule the reading out for
+// invalid or undefined sequences, so that scoring its runes is of no use:
+// with one scorer, whose language is then the reading's whatever its
+// cost, of a CJK language that reads U+FFFD as Bad, its Wide will be the
+// runes above 7F in text and its Bads at least the U+FFFDs in text, less
+// the one scored may forgive when the text is not complete. (A Cyrillic
+// or Greek text read as Shift_JIS, EUC-JP, GB18030 or Johab is ruled out
+// so on its first kilobyte, and scoring it was a tenth of what detecting
+// one small such file cost.) TestRuledEarly holds it to scored.
+func ruledEarly(text []byte, rss []RuneScorer, complete bool) bool {
+	if len(rss) != 1 || !rss[0].L.CJK || bmp(0xFFFD)&classMask != Bad {
+		return false
+	}
+	// (the EF bytes, counted fast, bound the U+FFFDs from above: most
+	// readings are settled by them)
+	forgiven := 0
+	if !complete {
+		forgiven = 1
+	}
+	wide := wideRunes(text)
+	if (bytes.Count(text, []byte{0xEF})-forgiven)*4 <= wide {
+		return false
+	}
+	return (countFFFD(text)-forgiven)*4 > wide
+}
+
+// countFFFD is bytes.Count(p, "\uFFFD") for p well-formed UTF-8, from
+// one EF byte to the next (bytes.Count's search for the three bytes was
+// five times as many instructions on a Greek text read as Big5).
+func countFFFD(p []byte) int {
+	n := 0
+	for {
+		i := bytes.IndexByte(p, 0xEF)
+		if i < 0 || i+2 >= len(p) {
+			return n
+		}
+		if p[i+1] == 0xBF && p[i+2] == 0xBD {
+			n++
+			i += 2
+		}
+		p = p[i+1:]
+	}
+}
+
+// wideRunes is the number of runes above 7F in p, well-formed UTF-8: its
+// bytes C0 and above, counted eight at a time.
+func wideRunes(p []byte) int {
+	n := 0
+	for len(p) >= 8 {
+		x := binary.LittleEndian.Uint64(p)
+		n += bits.OnesCount64(x & (x << 1) & 0x8080808080808080)
+		p = p[8:]
+	}
+	for _, b := range p {
+		if b >= 0xC0 {
+			n++
+		}
+	}
+	return n
+}
+
+// ruledInvalid is the verdict on e's reading that ruledEarly rules out,
+// its one scorer rss[0] having read nothing: its language, ruled out for
+// invalid or undefined sequences, as scored says, at the cost of a reading
+// ruled out on a probe (1e18; scored's others, High, HighCost, Foreign,
+// are left zero: no caller reads them of a ruled-out reading).
+func ruledInvalid(e *Encoding, rss []RuneScorer) Scored {
+	return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Lang: rss[0].L, Ruled: "invalid or undefined sequences"}
 }
 
 // scorers are a RuneScorer for each of e's languages with a model.
@@ -914,9 +1002,12 @@ func (m *Model) scored(e *Encoding, rss []RuneScorer, endsBad, complete bool) Sc
 // scored after it, instead of all of q again.
 func (m *Model) scoreProbed(e *Encoding, probe, q []byte, ts *mbTextSet, complete bool, hopeless func(Scored) bool, farWorse string) Scored {
 	rss := m.scorers(e)
-	endsBad, ok := addDecoded(e, probe, ts.of(probe), rss)
+	endsBad, ok, ruled := addDecoded(e, probe, ts.of(probe), rss, true, false)
 	if !ok {
 		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
+	}
+	if ruled {
+		return ruledInvalid(e, rss)
 	}
 	if s := m.scored(e, rss, endsBad, false); s.Ruled != "" || hopeless(s) {
 		if s.Ruled == "" {
@@ -926,7 +1017,7 @@ func (m *Model) scoreProbed(e *Encoding, probe, q []byte, ts *mbTextSet, complet
 		return s
 	}
 	rest := q[len(probe):]
-	endsBad, ok = addDecoded(e, rest, ts.of(rest), rss)
+	endsBad, ok, _ = addDecoded(e, rest, ts.of(rest), rss, false, complete)
 	if !ok {
 		return m.scoreDecoded(e, q, ts.of(q), complete)
 	}
