@@ -2340,20 +2340,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		dst = append(dst, w[k:from]...)
 		outStart := len(dst)
-		for _, r := range c.out {
-			if uint32(r)-0x80 < 0x800-0x80 {
-				// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
-				// Hebrew, Arabic): without appendRuneNonASCII's call.
-				dst = append(dst, byte(0xC0|r>>6), byte(0x80|r&0x3F))
-				continue
-			}
-			if uint32(r)-0x800 < 0xD800-0x800 || uint32(r)-0xE000 < 0x10000-0xE000 {
-				// Three bytes (CJK, Hangul, punctuation), not a surrogate.
-				dst = append(dst, byte(0xE0|r>>12), byte(0x80|r>>6&0x3F), byte(0x80|r&0x3F))
-				continue
-			}
-			dst = utf8.AppendRune(dst, r)
-		}
+		dst = appendUTF8(dst, c.out)
 		k = to
 		if emit != nil {
 			if c.inexact {
@@ -2378,6 +2365,46 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		}
 	}
 	return append(dst, w[k:]...), len(cs)
+}
+
+// appendUTF8 appends the UTF-8 of rs to dst, as utf8.AppendRune would
+// one rune at a time. With room for four bytes a rune, it stores by index
+// in a loop without a call (append's growth check, and the call to
+// appendRuneNonASCII, cost more than the stores); without, it appends. A
+// window's output has room for the window, which rarely leaves less.
+func appendUTF8(dst []byte, rs []rune) []byte {
+	n := len(dst)
+	if cap(dst)-n < utf8.UTFMax*len(rs) {
+		for _, r := range rs {
+			dst = utf8.AppendRune(dst, r)
+		}
+		return dst
+	}
+	b := dst[:cap(dst)]
+	for _, r := range rs {
+		d := b[n : n+utf8.UTFMax] // one check for the stores below
+		switch x := uint32(r); {
+		case x < 0x80:
+			d[0] = byte(x)
+			n++
+		case x < 0x800:
+			// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
+			// Hebrew, Arabic).
+			d[0], d[1] = byte(0xC0|x>>6), byte(0x80|x&0x3F)
+			n += 2
+		case x < 0xD800 || 0xE000 <= x && x < 0x10000:
+			// Three bytes (CJK, Hangul, punctuation), not a surrogate.
+			d[0], d[1], d[2] = byte(0xE0|x>>12), byte(0x80|x>>6&0x3F), byte(0x80|x&0x3F)
+			n += 3
+		case 0x10000 <= x && x <= utf8.MaxRune:
+			d[0], d[1], d[2], d[3] = byte(0xF0|x>>18), byte(0x80|x>>12&0x3F), byte(0x80|x>>6&0x3F), byte(0x80|x&0x3F)
+			n += 4
+		default: // a surrogate or no code point: U+FFFD, as AppendRune writes
+			d[0], d[1], d[2] = 0xEF, 0xBF, 0xBD
+			n += 3
+		}
+	}
+	return b[:n]
 }
 
 // leadBits returns the length of the UTF-8 sequence that lead byte b0
