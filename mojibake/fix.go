@@ -1422,15 +1422,16 @@ func loneRune(b0 byte, fill []byte) rune {
 // scratch is the reusable memory of plan at one depth of rounds.
 type scratch struct {
 	all, seen, chosen []candidate
-	us                []unit
+	// units holds the misread characters each encoding found, each in its
+	// own buffer, which found then shares rather than copies.
+	units [numEncodings][]unit
 	// ranges holds, by their range, the stretches judged: where in seen,
 	// and their badness as found (the encodings mostly find the same
 	// stretches).
 	ranges rangeTable
-	// found holds the misread characters each encoding judged so far found,
-	// in foundBuf (what a growing foundBuf left behind stays as it was).
-	found    [][]unit
-	foundBuf []unit
+	// found holds the misread characters each encoding judged so far
+	// found (in units).
+	found [][]unit
 	// perfect holds the ranges of candidates that decode to text without
 	// badness, in order.
 	perfect [][2]int
@@ -1579,9 +1580,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	if mask == 0 {
 		return nil
 	}
-	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
+	all, seen, perfect := sc.all[:0], sc.seen[:0], sc.perfect[:0]
 	sc.ranges.reset()
-	sc.found, sc.foundBuf = sc.found[:0], sc.foundBuf[:0]
+	sc.found = sc.found[:0]
 	// Skipping dominated stretches (see dominated): n0 is how many
 	// candidates the first encoding that found any found (all[:n0], in
 	// order of position), skipped how many candidates all held at the first
@@ -1596,12 +1597,12 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		// Most lines guess nothing (no lost byte, no lost no-break space),
 		// which unitsGuess tells without a look at each unit: judge
 		// then need not look for guesses in each stretch.
-		var guess bool
 		lone := ^uint16(0)
 		if depth == 0 {
 			lone = f.loneMask
 		}
-		us, guess = unitsGuess(us[:0], rs, e, sc.pos, lone)
+		us, guess := unitsGuess(sc.units[e][:0], rs, e, sc.pos, lone)
+		sc.units[e] = us
 		if depth == 0 {
 			f.lineUnits = us
 		}
@@ -1613,9 +1614,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if sc.coveredBy(us) {
 			continue
 		}
-		at := len(sc.foundBuf)
-		sc.foundBuf = append(sc.foundBuf, us...)
-		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
+		sc.found = append(sc.found, us)
 		for i := 0; i < len(us); {
 			j, end := stretchEnd(us, rs, i)
 			// A stretch inside one an earlier encoding decodes to text with
@@ -1657,7 +1656,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 			n0 = len(all)
 		}
 	}
-	sc.all, sc.seen, sc.us, sc.perfect = all, seen, us, perfect
+	sc.all, sc.seen, sc.perfect = all, seen, perfect
 	if len(all) == 0 {
 		return nil
 	}
