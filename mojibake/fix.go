@@ -1636,8 +1636,14 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 				if c, ok := f.judge(rs, us[i:j], e, guess, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
-						k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
-						perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
+						if n := len(perfect); n == 0 || perfect[n-1][0] < c.start {
+							// After all the others (the first encoding's
+							// come in order): where the search would put it.
+							perfect = append(perfect, [2]int{c.start, c.end})
+						} else {
+							k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
+							perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
+						}
 						mine = append(mine, [2]int{c.start, c.end})
 					}
 				}
