@@ -1731,17 +1731,17 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 //go:noinline
 func stretchEnd(us []unit, rs []rune, i int) (int, int) {
 	// end is the end of us[j-1], the last joined so far.
-	j, end := i+1, int(us[i].end)
-	for j < len(us) {
+	j, end := i+1, us[i].end
+	for ; j < len(us); j++ {
 		// (Misread characters glued together, the commonest gap, join
 		// without gapJoins' call.)
-		if s := int(us[j].start); s != end && !gapJoins(rs[end:s]) {
+		u := &us[j]
+		if u.start != end && !gapJoins(rs[end:u.start]) {
 			break
 		}
-		end = int(us[j].end)
-		j++
+		end = u.end
 	}
-	return j, end
+	return j, int(end)
 }
 
 // dominated returns the index in cs (the candidates of the first encoding
