@@ -1501,20 +1501,35 @@ func (t *rangeTable) grow() {
 }
 
 // coversAll reports whether every place in pos (ordered) lies inside one
-// of the ranges rs (ordered by start).
+// of the ranges rs (ordered by start). It looks only in the gaps between
+// the ranges, each with a search of pos: a window has many places and few
+// ranges (a line misread whole is one or two stretches).
 func coversAll(rs [][2]int, pos []place) bool {
-	k, reach := 0, 0 // rs[:k] seen; reach is the farthest end among them
-	for _, pl := range pos {
-		p := pl.at
-		for k < len(rs) && rs[k][0] <= int(p) {
-			reach = max(reach, rs[k][1])
-			k++
+	i, reach := 0, 0 // pos[:i] lie before reach, the farthest end of rs so far
+	for _, r := range rs {
+		if r[0] > reach {
+			// [reach, r[0]) is covered by none: no place may lie in it.
+			if i = placeFrom(pos, i, reach); i < len(pos) && int(pos[i].at) < r[0] {
+				return false
+			}
 		}
-		if int(p) >= reach {
-			return false
+		reach = max(reach, r[1])
+	}
+	return placeFrom(pos, i, reach) == len(pos)
+}
+
+// placeFrom returns the index of the first place of pos[i:] (ordered) at
+// or after at, or len(pos).
+func placeFrom(pos []place, i, at int) int {
+	lo, hi := i, len(pos)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); int(pos[m].at) < at {
+			lo = m + 1
+		} else {
+			hi = m
 		}
 	}
-	return true
+	return lo
 }
 
 // within reports whether [start, end) lies inside one of the ordered,

@@ -3,6 +3,7 @@ package mojibake
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -55,5 +56,63 @@ func TestAppendUTF8(t *testing.T) {
 	}
 	if fast < 1000 || slow < 1000 {
 		t.Fatalf("paths tried: %d with room, %d without", fast, slow)
+	}
+}
+
+// coversAllByPlace is coversAll as plan had it: place by place, with the
+// farthest end of the ranges that start at or before it.
+func coversAllByPlace(rs [][2]int, pos []place) bool {
+	k, reach := 0, 0
+	for _, pl := range pos {
+		p := pl.at
+		for k < len(rs) && rs[k][0] <= int(p) {
+			reach = max(reach, rs[k][1])
+			k++
+		}
+		if int(p) >= reach {
+			return false
+		}
+	}
+	return true
+}
+
+// TestCoversAll checks coversAll, which searches the gaps between the
+// ranges, against the scan of every place, on random ordered places and
+// ranges ordered by start (apart, touching, overlapping and nested), half
+// of them built to cover every place.
+func TestCoversAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	yes := 0
+	for n := range 200000 {
+		size := 1 + rng.IntN(60)
+		var pos []place
+		for at := 0; at < size; at++ {
+			if rng.IntN(3) == 0 {
+				pos = append(pos, place{at: int32(at)})
+			}
+		}
+		var rs [][2]int
+		for start := rng.IntN(4); start < size; start += rng.IntN(8) {
+			rs = append(rs, [2]int{start, start + 1 + rng.IntN(10)})
+		}
+		if n%2 == 0 {
+			// Cover every place: a range for each place left out.
+			for _, p := range pos {
+				if !coversAllByPlace(rs, []place{p}) {
+					rs = append(rs, [2]int{int(p.at), int(p.at) + 1 + rng.IntN(3)})
+				}
+			}
+			slices.SortStableFunc(rs, func(a, b [2]int) int { return a[0] - b[0] })
+		}
+		want := coversAllByPlace(rs, pos)
+		if got := coversAll(rs, pos); got != want {
+			t.Fatalf("coversAll(%v, %v) = %v, want %v", rs, pos, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 50000 {
+		t.Fatalf("only %d of 200000 covered", yes)
 	}
 }
