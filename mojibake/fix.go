@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 
@@ -1605,10 +1606,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	n0, skipped := 0, -1
 	mayskip := depth == 0 && !f.noSkip
 	sc.doms = sc.doms[:0]
-	for e := Codepage(0); e < numEncodings; e++ {
-		if mask&(1<<e) == 0 {
-			continue
-		}
+	// The encodings of mask, in order (a window holds few).
+	for m := mask & (1<<numEncodings - 1); m != 0; m &= m - 1 {
+		e := Codepage(bits.TrailingZeros16(m))
 		// Most lines guess nothing (no lost byte, no lost no-break space),
 		// which unitsGuess tells without a look at each unit: judge
 		// then need not look for guesses in each stretch.
