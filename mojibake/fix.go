@@ -2356,13 +2356,15 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	}
 	base := len(dst)
 	k := 0
-	for _, c := range cs {
+	for i := range cs {
+		c := &cs[i] // (not a copy of each candidate)
 		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		dst = append(dst, w[k:from]...)
 		outStart := len(dst)
 		dst = appendUTF8(dst, c.out)
 		k = to
 		if emit != nil {
+			score := c.gain
 			if c.inexact {
 				// Scored to a bound only (see judge): score it further, as
 				// far as a report needs, not to the end of a long stretch.
@@ -2373,13 +2375,13 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 				if c.end < len(f.rs) {
 					n = f.rs[c.end]
 				}
-				c.gain = max(c.gain, badnessUpTo(p, f.rs[c.start:c.end], n, c.after+reportScore)-c.after)
+				score = max(score, badnessUpTo(p, f.rs[c.start:c.end], n, c.after+reportScore)-c.after)
 			}
 			emit(Change{
 				InStart: int64(from), InEnd: int64(to),
 				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
 				Chain: slices.Clone(c.chain), Lossy: c.lossy, // oneRound's are shared
-				Score: c.gain, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
+				Score: score, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
 				Old: string(w[from:to]), New: string(dst[outStart:]),
 			})
 		}
