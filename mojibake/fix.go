@@ -1629,7 +1629,12 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if sc.coveredBy(us) {
 			continue
 		}
-		sc.found = append(sc.found, us)
+		// What only the encodings after this one need (found, and mine
+		// for the coversAll stop) is not kept for the last.
+		last := m&(m-1) == 0
+		if !last {
+			sc.found = append(sc.found, us)
+		}
 		for i := 0; i < len(us); {
 			j, end := stretchEnd(us, rs, i)
 			// A stretch inside one an earlier encoding decodes to text with
@@ -1659,7 +1664,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 							k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
 							perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
 						}
-						mine = append(mine, [2]int{c.start, c.end})
+						if !last {
+							mine = append(mine, [2]int{c.start, c.end})
+						}
 					}
 				}
 			}
@@ -1670,7 +1677,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		// stretches inside its stretches, which cannot win. (Another
 		// encoding's stretch may bridge two of different encodings.)
 		sc.mine = mine
-		if skipped < 0 && len(mine) > 0 && coversAll(mine, sc.pos) {
+		if skipped < 0 && len(mine) > 0 && coversAll(mine, sc.pos) { // (mine is empty for the last)
 			break
 		}
 		if n0 == 0 {
