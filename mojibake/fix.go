@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"slices"
 	"unicode/utf8"
@@ -2419,7 +2420,7 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 		case x < 0x800:
 			// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
 			// Hebrew, Arabic).
-			d[0], d[1] = byte(0xC0|x>>6), byte(0x80|x&0x3F)
+			binary.LittleEndian.PutUint16(d, twoBytes[x])
 			n += 2
 		case x < 0xD800 || 0xE000 <= x && x < 0x10000:
 			// Three bytes (CJK, Hangul, punctuation), not a surrogate.
@@ -2435,6 +2436,15 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 	}
 	return b[:n]
 }
+
+// twoBytes holds the UTF-8 of U+0080..U+07FF, as two bytes in the order
+// they are stored (the first in the low byte), for appendUTF8.
+var twoBytes = func() (t [0x800]uint16) {
+	for x := range uint16(0x800) {
+		t[x] = (0xC0 | x>>6) | (0x80|x&0x3F)<<8
+	}
+	return t
+}()
 
 // leadBits returns the length of the UTF-8 sequence that lead byte b0
 // (C2..F4) starts and the code point bits it carries.
