@@ -2420,7 +2420,7 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 		case x < 0x800:
 			// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
 			// Hebrew, Arabic).
-			binary.LittleEndian.PutUint16(d, twoBytes[x])
+			binary.LittleEndian.PutUint16(d, utf8Pairs[x])
 			n += 2
 		case x < 0xD800 || 0xE000 <= x && x < 0x10000:
 			// Three bytes (CJK, Hangul, punctuation), not a surrogate.
@@ -2437,9 +2437,9 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 	return b[:n]
 }
 
-// twoBytes holds the UTF-8 of U+0080..U+07FF, as two bytes in the order
+// utf8Pairs holds the UTF-8 of U+0080..U+07FF, as two bytes in the order
 // they are stored (the first in the low byte), for appendUTF8.
-var twoBytes = func() (t [0x800]uint16) {
+var utf8Pairs = func() (t [0x800]uint16) {
 	for x := range uint16(0x800) {
 		t[x] = (0xC0 | x>>6) | (0x80|x&0x3F)<<8
 	}
