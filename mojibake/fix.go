@@ -1460,15 +1460,16 @@ func loneRune(b0 byte, fill []byte) rune {
 // scratch is the reusable memory of plan at one depth of rounds.
 type scratch struct {
 	all, seen, chosen []candidate
-	us                []unit
+	// units holds the misread characters each encoding found, each in its
+	// own buffer, which found then shares rather than copies.
+	units [numEncodings][]unit
 	// ranges holds, by their range, the stretches judged: where in seen,
 	// and their badness as found (the encodings mostly find the same
 	// stretches).
 	ranges rangeTable
-	// found holds the misread characters each encoding judged so far found,
-	// in foundBuf (what a growing foundBuf left behind stays as it was).
-	found    [][]unit
-	foundBuf []unit
+	// found holds the misread characters each encoding judged so far
+	// found (in units).
+	found [][]unit
 	// perfect holds the ranges of candidates that decode to text without
 	// badness, in order.
 	perfect [][2]int
@@ -1538,20 +1539,35 @@ func (t *rangeTable) grow() {
 }
 
 // coversAll reports whether every place in pos (ordered) lies inside one
-// of the ranges rs (ordered by start).
+// of the ranges rs (ordered by start). It looks only in the gaps between
+// the ranges, each with a search of pos: a window has many places and few
+// ranges (a line misread whole is one or two stretches).
 func coversAll(rs [][2]int, pos []place) bool {
-	k, reach := 0, 0 // rs[:k] seen; reach is the farthest end among them
-	for _, pl := range pos {
-		p := pl.at
-		for k < len(rs) && rs[k][0] <= int(p) {
-			reach = max(reach, rs[k][1])
-			k++
+	i, reach := 0, 0 // pos[:i] lie before reach, the farthest end of rs so far
+	for _, r := range rs {
+		if r[0] > reach {
+			// [reach, r[0]) is covered by none: no place may lie in it.
+			if i = placeFrom(pos, i, reach); i < len(pos) && int(pos[i].at) < r[0] {
+				return false
+			}
 		}
-		if int(p) >= reach {
-			return false
+		reach = max(reach, r[1])
+	}
+	return placeFrom(pos, i, reach) == len(pos)
+}
+
+// placeFrom returns the index of the first place of pos[i:] (ordered) at
+// or after at, or len(pos).
+func placeFrom(pos []place, i, at int) int {
+	lo, hi := i, len(pos)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); int(pos[m].at) < at {
+			lo = m + 1
+		} else {
+			hi = m
 		}
 	}
-	return true
+	return lo
 }
 
 // within reports whether [start, end) lies inside one of the ordered,
@@ -1617,9 +1633,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	if mask == 0 {
 		return nil
 	}
-	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
+	all, seen, perfect := sc.all[:0], sc.seen[:0], sc.perfect[:0]
 	sc.ranges.reset()
-	sc.found, sc.foundBuf = sc.found[:0], sc.foundBuf[:0]
+	sc.found = sc.found[:0]
 	// Skipping dominated stretches (see dominated): n0 is how many
 	// candidates the first encoding that found any found (all[:n0], in
 	// order of position), skipped how many candidates all held at the first
@@ -1627,19 +1643,18 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	n0, skipped := 0, -1
 	mayskip := depth == 0 && !f.noSkip
 	sc.doms = sc.doms[:0]
-	for e := Codepage(0); e < numEncodings; e++ {
-		if mask&(1<<e) == 0 {
-			continue
-		}
+	// The encodings of mask, in order (a window holds few).
+	for m := mask & (1<<numEncodings - 1); m != 0; m &= m - 1 {
+		e := Codepage(bits.TrailingZeros16(m))
 		// Most lines guess nothing (no lost byte, no lost no-break space),
 		// which unitsGuess tells without a look at each unit: judge
 		// then need not look for guesses in each stretch.
-		var guess bool
 		lone := ^uint16(0)
 		if depth == 0 {
 			lone = f.loneMask
 		}
-		us, guess = unitsGuess(us[:0], rs, e, sc.pos, lone)
+		us, guess := unitsGuess(sc.units[e][:0], rs, e, sc.pos, lone)
+		sc.units[e] = us
 		if depth == 0 {
 			f.lineUnits = us
 		}
@@ -1651,9 +1666,12 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if sc.coveredBy(us) {
 			continue
 		}
-		at := len(sc.foundBuf)
-		sc.foundBuf = append(sc.foundBuf, us...)
-		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
+		// What only the encodings after this one need (found, and mine
+		// for the coversAll stop) is not kept for the last.
+		last := m&(m-1) == 0
+		if !last {
+			sc.found = append(sc.found, us)
+		}
 		for i := 0; i < len(us); {
 			j, end := stretchEnd(us, rs, i)
 			// A stretch inside one an earlier encoding decodes to text with
@@ -1675,9 +1693,17 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 				if c, ok := f.judge(rs, us[i:j], e, guess, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
-						k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
-						perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
-						mine = append(mine, [2]int{c.start, c.end})
+						if n := len(perfect); n == 0 || perfect[n-1][0] < c.start {
+							// After all the others (the first encoding's
+							// come in order): where the search would put it.
+							perfect = append(perfect, [2]int{c.start, c.end})
+						} else {
+							k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
+							perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
+						}
+						if !last {
+							mine = append(mine, [2]int{c.start, c.end})
+						}
 					}
 				}
 			}
@@ -1688,14 +1714,14 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		// stretches inside its stretches, which cannot win. (Another
 		// encoding's stretch may bridge two of different encodings.)
 		sc.mine = mine
-		if skipped < 0 && len(mine) > 0 && coversAll(mine, sc.pos) {
+		if skipped < 0 && len(mine) > 0 && coversAll(mine, sc.pos) { // (mine is empty for the last)
 			break
 		}
 		if n0 == 0 {
 			n0 = len(all)
 		}
 	}
-	sc.all, sc.seen, sc.us, sc.perfect = all, seen, us, perfect
+	sc.all, sc.seen, sc.perfect = all, seen, perfect
 	if len(all) == 0 {
 		return nil
 	}
@@ -1764,17 +1790,17 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 //go:noinline
 func stretchEnd(us []unit, rs []rune, i int) (int, int) {
 	// end is the end of us[j-1], the last joined so far.
-	j, end := i+1, int(us[i].end)
-	for j < len(us) {
+	j, end := i+1, us[i].end
+	for ; j < len(us); j++ {
 		// (Misread characters glued together, the commonest gap, join
 		// without gapJoins' call.)
-		if s := int(us[j].start); s != end && !gapJoins(rs[end:s]) {
+		u := &us[j]
+		if u.start != end && !gapJoins(rs[end:u.start]) {
 			break
 		}
-		end = int(us[j].end)
-		j++
+		end = u.end
 	}
-	return j, end
+	return j, int(end)
 }
 
 // dominated returns the index in cs (the candidates of the first encoding
@@ -2387,26 +2413,15 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	}
 	base := len(dst)
 	k := 0
-	for _, c := range cs {
+	for i := range cs {
+		c := &cs[i] // (not a copy of each candidate)
 		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		dst = append(dst, w[k:from]...)
 		outStart := len(dst)
-		for _, r := range c.out {
-			if uint32(r)-0x80 < 0x800-0x80 {
-				// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
-				// Hebrew, Arabic): without appendRuneNonASCII's call.
-				dst = append(dst, byte(0xC0|r>>6), byte(0x80|r&0x3F))
-				continue
-			}
-			if uint32(r)-0x800 < 0xD800-0x800 || uint32(r)-0xE000 < 0x10000-0xE000 {
-				// Three bytes (CJK, Hangul, punctuation), not a surrogate.
-				dst = append(dst, byte(0xE0|r>>12), byte(0x80|r>>6&0x3F), byte(0x80|r&0x3F))
-				continue
-			}
-			dst = utf8.AppendRune(dst, r)
-		}
+		dst = appendUTF8(dst, c.out)
 		k = to
 		if emit != nil {
+			score := c.gain
 			if c.inexact {
 				// Scored to a bound only (see judge): score it further, as
 				// far as a report needs, not to the end of a long stretch.
@@ -2417,19 +2432,68 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 				if c.end < len(f.rs) {
 					n = f.rs[c.end]
 				}
-				c.gain = max(c.gain, badnessUpTo(p, f.rs[c.start:c.end], n, c.after+reportScore)-c.after)
+				score = max(score, badnessUpTo(p, f.rs[c.start:c.end], n, c.after+reportScore)-c.after)
 			}
 			emit(Change{
 				InStart: int64(from), InEnd: int64(to),
 				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
 				Chain: slices.Clone(c.chain), Lossy: c.lossy, // oneRound's are shared
-				Score: c.gain, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
+				Score: score, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
 				Old: string(w[from:to]), New: string(dst[outStart:]),
 			})
 		}
 	}
 	return append(dst, w[k:]...), len(cs)
 }
+
+// appendUTF8 appends the UTF-8 of rs to dst, as utf8.AppendRune would
+// one rune at a time. With room for four bytes a rune, it stores by index
+// in a loop without a call (append's growth check, and the call to
+// appendRuneNonASCII, cost more than the stores); without, it appends. A
+// window's output has room for the window, which rarely leaves less.
+func appendUTF8(dst []byte, rs []rune) []byte {
+	n := len(dst)
+	if cap(dst)-n < utf8.UTFMax*len(rs) {
+		for _, r := range rs {
+			dst = utf8.AppendRune(dst, r)
+		}
+		return dst
+	}
+	b := dst[:cap(dst)]
+	for _, r := range rs {
+		d := b[n : n+utf8.UTFMax] // one check for the stores below
+		switch x := uint32(r); {
+		case x < 0x80:
+			d[0] = byte(x)
+			n++
+		case x < 0x800:
+			// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
+			// Hebrew, Arabic).
+			binary.LittleEndian.PutUint16(d, utf8Pairs[x])
+			n += 2
+		case x < 0xD800 || 0xE000 <= x && x < 0x10000:
+			// Three bytes (CJK, Hangul, punctuation), not a surrogate.
+			d[0], d[1], d[2] = byte(0xE0|x>>12), byte(0x80|x>>6&0x3F), byte(0x80|x&0x3F)
+			n += 3
+		case 0x10000 <= x && x <= utf8.MaxRune:
+			d[0], d[1], d[2], d[3] = byte(0xF0|x>>18), byte(0x80|x>>12&0x3F), byte(0x80|x>>6&0x3F), byte(0x80|x&0x3F)
+			n += 4
+		default: // a surrogate or no code point: U+FFFD, as AppendRune writes
+			d[0], d[1], d[2] = 0xEF, 0xBF, 0xBD
+			n += 3
+		}
+	}
+	return b[:n]
+}
+
+// utf8Pairs holds the UTF-8 of U+0080..U+07FF, as two bytes in the order
+// they are stored (the first in the low byte), for appendUTF8.
+var utf8Pairs = func() (t [0x800]uint16) {
+	for x := range uint16(0x800) {
+		t[x] = (0xC0 | x>>6) | (0x80|x&0x3F)<<8
+	}
+	return t
+}()
 
 // leadBits returns the length of the UTF-8 sequence that lead byte b0
 // (C2..F4) starts and the code point bits it carries.
