@@ -959,43 +959,62 @@ type lineScripts struct {
 	units func(Codepage) []unit
 	enc   Codepage
 	// line is the window's text (set by the fixer for each window, nil
-	// elsewhere); folds, once foldsOK, has a bit set for each character
-	// of line, folded and hashed: a filter that tells containsOutside
-	// most of the time, without reading the line, that a character is
-	// nowhere on it.
-	line    []rune
-	folds   [4]uint64
-	foldsOK bool
-	asked   int // how many times mayHold was asked about line
+	// elsewhere); blocks, once blocksOK, has a bit set for each block of
+	// 16 code points (taken modulo 128 blocks: exact below U+0800) that
+	// holds a character of line: a filter, built at the window's first
+	// question, that tells containsOutside most of the time, without
+	// reading the line again, that a character is nowhere on it.
+	line     []rune
+	blocks   [2]uint64
+	blocksOK bool
 }
 
-func foldBit(f rune) (int, uint64) {
-	h := uint32(f) * 0x9E3779B1 >> 24
-	return int(h >> 6), 1 << (h & 63)
+// blockKey is the bit of r in lineScripts.blocks.
+func blockKey(r rune) (int, uint64) {
+	k := uint32(r) >> 4 & 127
+	return int(k >> 6), 1 << (k & 63)
+}
+
+// lineBlocks returns the blocks of the characters of rs.
+func lineBlocks(rs []rune) [2]uint64 {
+	var b [2]uint64
+	for _, c := range rs {
+		k := uint32(c) >> 4 & 127
+		b[k>>6] |= 1 << (k & 63)
+	}
+	return b
 }
 
 // mayHold reports whether line rs may hold a character that folds as r
 // does (false: it holds none); lc may be nil. Only the window's line
-// (lc.line) is filtered: other text is always read.
+// (lc.line) is filtered, and only for r and Fold(r) not ASCII (the case in
+// which containsOutside skips ASCII): other questions are always read.
+// A character c with Fold(c) = f, f not ASCII, is f itself or in f's
+// orbit under unicode.SimpleFold (TestFoldOrbit), so it is enough to look
+// for r, f and that orbit's blocks.
 func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
 	if lc == nil || len(rs) == 0 || len(lc.line) != len(rs) || &lc.line[0] != &rs[0] {
 		return true
 	}
-	if !lc.foldsOK {
-		// Reading the line once costs as much as one scan of
-		// containsOutside: worth it only from the second question on.
-		if lc.asked++; lc.asked < 2 {
+	f := pairs.Fold(r)
+	if r < 0x80 || f < 0x80 {
+		return true
+	}
+	if !lc.blocksOK {
+		lc.blocks, lc.blocksOK = lineBlocks(rs), true
+	}
+	if w, b := blockKey(r); lc.blocks[w]&b != 0 {
+		return true
+	}
+	if w, b := blockKey(f); lc.blocks[w]&b != 0 {
+		return true
+	}
+	for c := unicode.SimpleFold(f); c != f; c = unicode.SimpleFold(c) {
+		if w, b := blockKey(c); lc.blocks[w]&b != 0 {
 			return true
 		}
-		lc.folds = [4]uint64{}
-		for _, c := range rs {
-			w, b := foldBit(pairs.Fold(c))
-			lc.folds[w] |= b
-		}
-		lc.foldsOK = true
 	}
-	w, b := foldBit(pairs.Fold(r))
-	return lc.folds[w]&b != 0
+	return false
 }
 
 func (lc *lineScripts) count(rs []rune) {
