@@ -959,30 +959,40 @@ type lineScripts struct {
 	units func(Codepage) []unit
 	enc   Codepage
 	// line is the window's text (set by the fixer for each window, nil
-	// elsewhere); blocks, once blocksOK, has a bit set for each block of
-	// 16 code points (taken modulo 128 blocks: exact below U+0800) that
-	// holds a character of line: a filter, built at the window's first
-	// question, that tells containsOutside most of the time, without
-	// reading the line again, that a character is nowhere on it.
+	// elsewhere); blocks, once blocksOK, has bit blockBit(c) set for each
+	// character c of line: a filter, built at the window's first question,
+	// that tells containsOutside most of the time, without reading the
+	// line again, that a character is nowhere on it.
 	line     []rune
-	blocks   [2]uint64
+	blocks   uint64
 	blocksOK bool
+	// folds caches, for a folded character f (at f%len), the blocks of f
+	// and of its orbit under unicode.SimpleFold.
+	folds [32]struct {
+		f      rune
+		blocks uint64
+	}
 }
 
-// blockKey is the bit of r in lineScripts.blocks.
-func blockKey(r rune) (int, uint64) {
-	k := uint32(r) >> 4 & 127
-	return int(k >> 6), 1 << (k & 63)
+// blockBit is the bit of r in lineScripts.blocks: its block of 32 code
+// points, taken modulo 64 blocks (exact below U+0800, where the alphabets
+// misread text is made of stand apart from Latin-1 and ASCII).
+func blockBit(r rune) uint64 {
+	return 1 << (uint32(r) >> 5 & 63)
 }
 
 // lineBlocks returns the blocks of the characters of rs.
-func lineBlocks(rs []rune) [2]uint64 {
-	var b [2]uint64
-	for _, c := range rs {
-		k := uint32(c) >> 4 & 127
-		b[k>>6] |= 1 << (k & 63)
+func lineBlocks(rs []rune) uint64 {
+	var b0, b1 uint64
+	i := 1
+	for ; i < len(rs); i += 2 {
+		b0 |= 1 << (uint32(rs[i-1]) >> 5 & 63)
+		b1 |= 1 << (uint32(rs[i]) >> 5 & 63)
 	}
-	return b
+	if i == len(rs) {
+		b0 |= blockBit(rs[i-1])
+	}
+	return b0 | b1
 }
 
 // mayHold reports whether line rs may hold a character that folds as r
@@ -991,7 +1001,7 @@ func lineBlocks(rs []rune) [2]uint64 {
 // which containsOutside skips ASCII): other questions are always read.
 // A character c with Fold(c) = f, f not ASCII, is f itself or in f's
 // orbit under unicode.SimpleFold (TestFoldOrbit), so it is enough to look
-// for r, f and that orbit's blocks.
+// for the blocks of r, f and that orbit.
 func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
 	if lc == nil || len(rs) == 0 || len(lc.line) != len(rs) || &lc.line[0] != &rs[0] {
 		return true
@@ -1003,18 +1013,17 @@ func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
 	if !lc.blocksOK {
 		lc.blocks, lc.blocksOK = lineBlocks(rs), true
 	}
-	if w, b := blockKey(r); lc.blocks[w]&b != 0 {
+	if lc.blocks&blockBit(r) != 0 {
 		return true
 	}
-	if w, b := blockKey(f); lc.blocks[w]&b != 0 {
-		return true
-	}
-	for c := unicode.SimpleFold(f); c != f; c = unicode.SimpleFold(c) {
-		if w, b := blockKey(c); lc.blocks[w]&b != 0 {
-			return true
+	e := &lc.folds[uint32(f)%uint32(len(lc.folds))]
+	if e.f != f || e.blocks == 0 {
+		e.f, e.blocks = f, blockBit(f)
+		for c := unicode.SimpleFold(f); c != f; c = unicode.SimpleFold(c) {
+			e.blocks |= blockBit(c)
 		}
 	}
-	return false
+	return lc.blocks&e.blocks != 0
 }
 
 func (lc *lineScripts) count(rs []rune) {
