@@ -2391,7 +2391,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		return append(dst, w...), 0
 	}
 	f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
-	f.scripts.line, f.scripts.foldsOK, f.scripts.asked = f.rs, false, 0
+	f.scripts.line, f.scripts.blocksOK = f.rs, false
 	if f.scripts.units == nil {
 		f.scripts.units = f.wantedUnits
 	}

@@ -959,43 +959,71 @@ type lineScripts struct {
 	units func(Codepage) []unit
 	enc   Codepage
 	// line is the window's text (set by the fixer for each window, nil
-	// elsewhere); folds, once foldsOK, has a bit set for each character
-	// of line, folded and hashed: a filter that tells containsOutside
-	// most of the time, without reading the line, that a character is
-	// nowhere on it.
-	line    []rune
-	folds   [4]uint64
-	foldsOK bool
-	asked   int // how many times mayHold was asked about line
+	// elsewhere); blocks, once blocksOK, has bit blockBit(c) set for each
+	// character c of line: a filter, built at the window's first question,
+	// that tells containsOutside most of the time, without reading the
+	// line again, that a character is nowhere on it.
+	line     []rune
+	blocks   uint64
+	blocksOK bool
+	// folds caches, for a folded character f (at f%len), the blocks of f
+	// and of its orbit under unicode.SimpleFold.
+	folds [32]struct {
+		f      rune
+		blocks uint64
+	}
 }
 
-func foldBit(f rune) (int, uint64) {
-	h := uint32(f) * 0x9E3779B1 >> 24
-	return int(h >> 6), 1 << (h & 63)
+// blockBit is the bit of r in lineScripts.blocks: its block of 32 code
+// points, taken modulo 64 blocks (exact below U+0800, where the alphabets
+// misread text is made of stand apart from Latin-1 and ASCII).
+func blockBit(r rune) uint64 {
+	return 1 << (uint32(r) >> 5 & 63)
+}
+
+// lineBlocks returns the blocks of the characters of rs.
+func lineBlocks(rs []rune) uint64 {
+	var b0, b1 uint64
+	i := 1
+	for ; i < len(rs); i += 2 {
+		b0 |= 1 << (uint32(rs[i-1]) >> 5 & 63)
+		b1 |= 1 << (uint32(rs[i]) >> 5 & 63)
+	}
+	if i == len(rs) {
+		b0 |= blockBit(rs[i-1])
+	}
+	return b0 | b1
 }
 
 // mayHold reports whether line rs may hold a character that folds as r
 // does (false: it holds none); lc may be nil. Only the window's line
-// (lc.line) is filtered: other text is always read.
+// (lc.line) is filtered, and only for r and Fold(r) not ASCII (the case in
+// which containsOutside skips ASCII): other questions are always read.
+// A character c with Fold(c) = f, f not ASCII, is f itself or in f's
+// orbit under unicode.SimpleFold (TestFoldOrbit), so it is enough to look
+// for the blocks of r, f and that orbit.
 func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
 	if lc == nil || len(rs) == 0 || len(lc.line) != len(rs) || &lc.line[0] != &rs[0] {
 		return true
 	}
-	if !lc.foldsOK {
-		// Reading the line once costs as much as one scan of
-		// containsOutside: worth it only from the second question on.
-		if lc.asked++; lc.asked < 2 {
-			return true
-		}
-		lc.folds = [4]uint64{}
-		for _, c := range rs {
-			w, b := foldBit(pairs.Fold(c))
-			lc.folds[w] |= b
-		}
-		lc.foldsOK = true
+	f := pairs.Fold(r)
+	if r < 0x80 || f < 0x80 {
+		return true
 	}
-	w, b := foldBit(pairs.Fold(r))
-	return lc.folds[w]&b != 0
+	if !lc.blocksOK {
+		lc.blocks, lc.blocksOK = lineBlocks(rs), true
+	}
+	if lc.blocks&blockBit(r) != 0 {
+		return true
+	}
+	e := &lc.folds[uint32(f)%uint32(len(lc.folds))]
+	if e.f != f || e.blocks == 0 {
+		e.f, e.blocks = f, blockBit(f)
+		for c := unicode.SimpleFold(f); c != f; c = unicode.SimpleFold(c) {
+			e.blocks |= blockBit(c)
+		}
+	}
+	return lc.blocks&e.blocks != 0
 }
 
 func (lc *lineScripts) count(rs []rune) {
