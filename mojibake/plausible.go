@@ -551,10 +551,6 @@ var alphabets = func() (t [256]uint8) {
 	return t
 }()
 
-// alphabetic reports scripts written in words of their own, which a word
-// does not mix.
-func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOther }
-
 // implausible says why the repair of rs[start:end] (misread characters us)
 // into out must not be made, though the cost model prefers it ("" when it
 // may), and how many pairs of characters real text does not hold the
@@ -1017,7 +1013,7 @@ func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
 		return true
 	}
 	e := &lc.folds[uint32(f)%uint32(len(lc.folds))]
-	if e.f != f || e.blocks == 0 {
+	if e.f != f { // (an empty entry's f, 0, is never asked: f >= 0x80 here)
 		e.f, e.blocks = f, blockBit(f)
 		for c := unicode.SimpleFold(f); c != f; c = unicode.SimpleFold(c) {
 			e.blocks |= blockBit(c)

@@ -1176,13 +1176,6 @@ func (t *ByteTable) badBytes() *[4]uint64 {
 	return m
 }
 
-// NewByteTable builds the table of e (single-byte) for l.
-func NewByteTable(e *Encoding, l *Lang) *ByteTable {
-	t := &ByteTable{Enc: e, L: l}
-	t.fill()
-	return t
-}
-
 // fill computes the classes, once, unless they were given.
 func (t *ByteTable) fill() {
 	t.filled.Do(func() {

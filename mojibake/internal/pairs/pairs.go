@@ -22,10 +22,6 @@ func Fold(r rune) rune {
 	return foldBeyond(r)
 }
 
-// FoldLow is Fold for r below U+0800 (foldTable's), without Fold's call
-// beyond it: for loops that keep their state in registers.
-func FoldLow(r rune) rune { return foldTable[uint32(r)%uint32(len(foldTable))] }
-
 // foldBeyond is Fold for r beyond foldTable.
 func foldBeyond(r rune) rune {
 	switch {
