@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/mojibake"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -70,7 +71,9 @@ writes one byte order mark, at the start); the -o file is written only when
 every input was fixed.
 
 A large file is fixed in ranges on -j CPUs, written in order: the output is
-the same as on one.
+the same as on one. With --mojibake the ranges are cut after line breaks,
+on every CPU even into a pipe (the repair, not the pipe, sets the pace);
+with --explain, --json or --invalid strict the file is read as a stream.
 
 A count of what was fixed goes to standard error, nothing when the input was
 already clean (--quiet silences it).
@@ -120,6 +123,7 @@ cannot be read or written.`,
 	f.BoolVarP(&opts.quiet, "quiet", "q", false, "do not report what was fixed")
 	addMojibakeFlags(cmd, &opts.moji)
 	addOutputRangeFlags(cmd, &opts.ranges)
+	cmd.Flags().Lookup("jobs").Usage = "use up to `N` CPUs: ranges of one large file (0, the default: the number of CPUs; 1 when writing to a pipe, which sets the pace, but with --mojibake)"
 	return cmd
 }
 
@@ -276,8 +280,6 @@ func fixOne(cmd *command, path string, opts fixOptions, shared *atomicFile, onRe
 	var fixed int64
 	var pos *utf8x.PositionCounter
 	var moji *mojibakeRun
-	// --mojibake decides each stretch within its line, which a range cut
-	// could split: it streams.
 	do := opts.ranges.drive(1, w)
 	job := utf8x.DriveJob{Stream: func() error {
 		tr := utf8x.NewTransformer(opts.policy, opts.bom)
@@ -292,7 +294,19 @@ func fixOne(cmd *command, path string, opts fixOptions, shared *atomicFile, onRe
 		fixed = tr.Fixed()
 		return err
 	}}
-	if !opts.moji.on {
+	switch {
+	case opts.moji.on && !opts.moji.explain && !opts.moji.json && opts.policy.Action() != utf8x.ActionStrict:
+		// --mojibake decides each stretch within its line: ranges cut
+		// after line breaks (mojibakeRanges). Its work, not a pipe, sets
+		// the pace. The reports of --explain and --json, and strict's
+		// stop, stream.
+		do.ToPipe = false
+		job.Blocks = func() (err error) {
+			moji = &mojibakeRun{tr: mojibake.NewTransformer(opts.moji.lib), name: displayName(path)}
+			fixed, err = mojibakeRanges(w, dest, f.(*os.File), size, opts, do, onRead, moji)
+			return err
+		}
+	case !opts.moji.on:
 		job.Blocks = func() (err error) {
 			fixed, err = fixRanges(w, dest, f.(*os.File), size, opts, do, onRead)
 			return err

@@ -108,6 +108,7 @@ type mojibakeChange struct {
 // mojibakeRun is --mojibake on one input.
 type mojibakeRun struct {
 	tr   *mojibake.Transformer
+	more int64 // stretches undone by other transformers (a file in ranges: mojibakeRanges)
 	err  error // the first failure writing a report
 	name string
 }
@@ -158,10 +159,10 @@ func (r *mojibakeRun) fail(err error) {
 // summary is the line fix prints on standard error after a file, "" when
 // nothing was undone.
 func (r *mojibakeRun) summary() string {
-	if r == nil || r.tr.Changes() == 0 {
+	if r == nil || r.tr.Changes()+r.more == 0 {
 		return ""
 	}
-	n := r.tr.Changes()
+	n := r.tr.Changes() + r.more
 	what := "stretches"
 	if n == 1 {
 		what = "stretch"

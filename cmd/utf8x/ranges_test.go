@@ -152,7 +152,10 @@ func FuzzRanges(f *testing.F) {
 	f.Add([]byte("a\xE2\x82\nb\xED\xA0\x80c\xF0\x9F\x98\x80\xFF"), uint8(3))
 	f.Add([]byte("\xEF\xBB\xBFx\xC0\xAF\r\n\xE9"), uint8(1))
 	f.Add([]byte("a\x00b\x00\x3D\xD8\x00"), uint8(2))
+	f.Add([]byte("cafÃ©\nâ€™ ok\n\xFFÐŸÑ€Ð¸Ð²ÐµÑ‚\nÃ "), uint8(5))
 	lines := [][]string{
+		{"fix", "--mojibake", "--bom", "add"},
+		{"fix", "--mojibake", "--invalid", "skip"},
 		{"check", "--max-errors", "0"},
 		{"check", "-l"},
 		{"stats", "--json"},
