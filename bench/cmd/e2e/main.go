@@ -6,8 +6,9 @@
 //	cd bench && go run ./cmd/e2e [-size 300MB] [-runs 5] [-error-every 64KiB] [-install]
 //
 // It writes a mixed-script UTF-8 file (made from the shared corpus when it is
-// present, generated otherwise) and a copy with scattered errors of every
-// kind into a temporary folder, builds utf8x from the repository, reads both
+// present, generated otherwise), a copy with scattered errors of every
+// kind and one misread whole as Windows-1252 (mojibake, for fix --mojibake)
+// into a temporary folder, builds utf8x from the repository, reads both
 // files once so that they are in the page cache, then runs every command of a
 // job once per round, rounds alternating, and reports the median. Output goes
 // to a pipe that the command drains. The peers are dd, isutf8 (Debian
@@ -27,7 +28,7 @@
 //
 // The temporary folder is removed at the end, on error and on SIGINT or
 // SIGTERM. The file size is capped at 2 GiB and the command refuses to start
-// without room for the files (about 4 times -size).
+// without room for the files (about 5 times -size).
 package main
 
 import (
@@ -54,6 +55,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x/bench/table"
+	"golang.org/x/text/encoding/charmap"
 )
 
 const maxSize = 2 << 30
@@ -127,9 +129,9 @@ func main() {
 
 func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run string, timeout time.Duration) error {
 	var st syscall.Statfs_t
-	// The two files, and the valid one in UTF-16LE (at most twice its
-	// size) for convert's cat floor.
-	if need := 4*size + 64<<20; syscall.Statfs(dir, &st) == nil && int64(st.Bavail)*st.Bsize < need {
+	// The two files, the valid one in UTF-16LE (at most twice its size)
+	// for convert's cat floor, and the mangled one for fix --mojibake.
+	if need := 5*size + 64<<20; syscall.Statfs(dir, &st) == nil && int64(st.Bavail)*st.Bsize < need {
 		return fmt.Errorf("%s has %d MB free, the files need %d MB", dir, int64(st.Bavail)*st.Bsize>>20, need>>20)
 	}
 	bin := filepath.Join(dir, "utf8x")
@@ -175,7 +177,18 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 			return err
 		}
 	}
-	jobs := jobList(bin, valid, withErrors)
+	// The valid file misread as Windows-1252, for fix --mojibake.
+	var mangled string
+	if filter := table.Filter(run); filter == nil || filter.MatchString("fix --mojibake (mangled)") {
+		mangled = filepath.Join(dir, "mixed-mojibake.txt")
+		if err := writeMangled(mangled, base, size); err != nil {
+			return err
+		}
+		if err := warm(mangled); err != nil {
+			return err
+		}
+	}
+	jobs := jobList(bin, valid, withErrors, mangled)
 	addFloors(jobs, self, u16, u16File)
 	if before != "" {
 		old := filepath.Join(dir, "utf8x-before")
@@ -394,6 +407,50 @@ func writeFiles(valid, withErrors string, base []byte, size int64) (int, error) 
 	return n, fe.Close()
 }
 
+// writeMangled writes to path base misread as Windows-1252 (each byte
+// of base read as the character Windows-1252 gives it, written in UTF-8;
+// the five bytes it leaves unassigned become the C1 controls of the same
+// value, as WHATWG's decoder reads them), repeated to size bytes: the
+// whole file is mojibake for fix --mojibake to undo. The last copy is cut
+// after a line break and the rest filled with line breaks, so that no
+// stretch is cut.
+func writeMangled(path string, base []byte, size int64) error {
+	block := make([]byte, 0, 2*len(base))
+	for _, b := range base {
+		if b < 0x80 {
+			block = append(block, b)
+			continue
+		}
+		r := charmap.Windows1252.DecodeByte(b)
+		if r == utf8.RuneError {
+			r = rune(b)
+		}
+		block = utf8.AppendRune(block, r)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	bw := bufio.NewWriterSize(f, 1<<20)
+	for left := size; left > 0; {
+		chunk := block
+		if int64(len(chunk)) > left {
+			chunk = chunk[:left]
+			chunk = chunk[:bytes.LastIndexByte(chunk, '\n')+1]
+			chunk = append(chunk[:len(chunk):len(chunk)], bytes.Repeat([]byte{'\n'}, int(left)-len(chunk))...)
+		}
+		if _, err := bw.Write(chunk); err != nil {
+			return err
+		}
+		left -= int64(len(chunk))
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
 // warm reads f once so that the runs find it in the page cache.
 func warm(f string) error {
 	r, err := os.Open(f)
@@ -420,7 +477,7 @@ type job struct {
 }
 
 // jobList returns every job, with the peers that are installed.
-func jobList(bin, valid, withErrors string) []job {
+func jobList(bin, valid, withErrors, mangled string) []job {
 	have := func(tool string) bool { _, err := exec.LookPath(tool); return err == nil }
 	utf8 := []string{"LC_ALL=C.UTF-8"}
 	// utf8xCmds is the utf8x command sub with args, once with -j 1 and once
@@ -489,6 +546,33 @@ func jobList(bin, valid, withErrors string) []job {
 		if have("python3") {
 			j.cmds = append(j.cmds, command{name: "python3", argv: []string{"python3", "-c",
 				"import sys; sys.stdout.buffer.write(open(sys.argv[1], 'rb').read().decode('utf-8', 'replace').encode())", f.file}, env: utf8})
+		}
+		jobs = append(jobs, j)
+	}
+
+	// Mojibake: clean text must come out as it went in, at about the cost
+	// of a plain fix; the mangled file is undone whole.
+	// moji is fix --mojibake's rows, named so.
+	moji := func(file string) []command {
+		cmds := utf8xCmds("fix", nil, "--mojibake", "-q", file)
+		for i := range cmds {
+			cmds[i].name = strings.Replace(cmds[i].name, "utf8x fix", "utf8x fix --mojibake", 1)
+		}
+		return cmds
+	}
+	plain := utf8xCmds("fix", nil, "--invalid", "replace", "-q", valid)[0]
+	plain.name = "utf8x fix (without --mojibake) -j 1"
+	j = job{name: "fix --mojibake (clean)", about: "undo mojibake in a clean file (nothing to change), to a pipe", file: valid}
+	j.cmds = append(moji(valid), plain, command{name: "dd bs=1M", argv: []string{"dd", "if=" + valid, "of=/dev/null", "bs=1M"}})
+	jobs = append(jobs, j)
+	if mangled != "" {
+		j = job{name: "fix --mojibake (mangled)", about: "undo mojibake in the valid file misread whole as Windows-1252, to a pipe", file: mangled}
+		j.cmds = moji(mangled)
+		if have("iconv") {
+			// What a user who knows the misreading runs instead: every
+			// character back to its Windows-1252 byte (-c: the five
+			// C1 controls Windows-1252 lacks are dropped, exit 1).
+			j.cmds = append(j.cmds, command{name: "iconv -c -t WINDOWS-1252 (naive undo)", argv: []string{"iconv", "-c", "-f", "UTF-8", "-t", "WINDOWS-1252", mangled}, ok: []int{0, 1}})
 		}
 		jobs = append(jobs, j)
 	}

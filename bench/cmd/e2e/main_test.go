@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
+	"golang.org/x/text/encoding/charmap"
 )
 
 func TestParseSize(t *testing.T) {
@@ -133,4 +134,63 @@ func floorOut(t *testing.T, mode string, args []string) ([]byte, error) {
 	err = floorRun(mode, args, w)
 	w.Close()
 	return <-got, err
+}
+
+// TestWriteMangled checks the mojibake file against the text it was made
+// from: it has the size asked for, is valid UTF-8, and each of its
+// characters, taken back to its Windows-1252 byte (the C1 controls to
+// their own value), gives base repeated, cut after a line break and filled
+// with line breaks.
+func TestWriteMangled(t *testing.T) {
+	dir := t.TempDir()
+	base := []byte("café “quoted” – €5\nПривет, мир\n日本語 😀 \x81\n")
+	const size = 10007
+	path := filepath.Join(dir, "m")
+	if err := writeMangled(path, base, size); err != nil {
+		t.Fatal(err)
+	}
+	m, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m) != size || !utf8.Valid(m) {
+		t.Fatalf("%d bytes (want %d), valid UTF-8: %v", len(m), size, utf8.Valid(m))
+	}
+	var back []byte
+	enc := charmap.Windows1252
+	for _, r := range string(m) {
+		if r < 0x80 || r >= 0x80 && r < 0xA0 {
+			if r >= 0x80 {
+				if _, ok := enc.EncodeRune(r); ok {
+					t.Fatalf("C1 control U+%04X that Windows-1252 has a byte for", r)
+				}
+			}
+			back = append(back, byte(r))
+			continue
+		}
+		b, ok := enc.EncodeRune(r)
+		if !ok {
+			t.Fatalf("U+%04X is not a Windows-1252 character", r)
+		}
+		back = append(back, b)
+	}
+	var want []byte
+	for len(want) < len(back) {
+		want = append(want, base...)
+	}
+	// back is want up to a line break, then line breaks, fewer than one
+	// mangled copy of base holds.
+	k := 0
+	for k < len(back) && back[k] == want[k] {
+		k++
+	}
+	if k < len(back) && (k == 0 || want[k-1] != '\n') {
+		t.Fatalf("undone file leaves base repeated at byte %d, not after a line break", k)
+	}
+	if strings.Trim(string(back[k:]), "\n") != "" || len(back)-k > 2*len(base) {
+		t.Fatalf("after byte %d: %q, want fewer than %d line breaks", k, back[k:min(len(back), k+40)], 2*len(base))
+	}
+	if len(back) < 4*len(base) {
+		t.Fatalf("only %d bytes undone", len(back))
+	}
 }
