@@ -240,8 +240,7 @@ func infoBeyond(r rune) *info {
 		// decodes to beyond the dense table, and all plain letters.
 		return &cjkInfo
 	case maskDense <= r && r < 0x10000:
-		bmpOnce.Do(fillBMP)
-		return &bmpInfo[r-maskDense]
+		return bmpInfoOf(r)
 	case 0x10000 <= r && r < 0x20000:
 		smpOnce.Do(fillSMP)
 		return &smpPalette[smpInfo[r-0x10000]]
@@ -289,15 +288,29 @@ func fillSMP() {
 }
 
 // The rest of the Basic Multilingual Plane is classified on first need
-// only: most programs never look there, and it takes milliseconds.
+// only, a page of bmpPage code points at a time: most programs never look
+// there, and the whole of it takes milliseconds (about 6 ms, half of a
+// short fix --mojibake process, when buildTables' repairs of lone leads
+// reached one character there and filled it all).
+const bmpPage = 256
+
 var (
-	bmpOnce sync.Once
-	bmpInfo []info
+	bmpInfo  [0x10000 - maskDense]info
+	bmpPages [(0x10000 - maskDense) / bmpPage]sync.Once
+	_        = [1]int{}[(0x10000-maskDense)%bmpPage] // whole pages (else this does not compile)
 )
 
-func fillBMP() {
-	bmpInfo = make([]info, 0x10000-maskDense)
-	for i := range bmpInfo {
+// bmpInfoOf is infoBeyond for maskDense <= r < 0x10000.
+func bmpInfoOf(r rune) *info {
+	i := int(r - maskDense)
+	p := i / bmpPage
+	bmpPages[p].Do(func() { fillBMPPage(p) })
+	return &bmpInfo[i]
+}
+
+// fillBMPPage classifies the code points of page p of bmpInfo.
+func fillBMPPage(p int) {
+	for i := p * bmpPage; i < (p+1)*bmpPage; i++ {
 		bmpInfo[i] = classify(rune(maskDense + i))
 	}
 }
