@@ -15,7 +15,7 @@ import (
 // exportCase is one line of the file TestExportRecallSet writes: the input a
 // fixer gets and the line it should give back.
 type exportCase struct {
-	Set   string `json:"set"`   // "recall" or "clean-heldout"
+	Set   string `json:"set"`   // "recall", "clean-heldout" or "negative"
 	Chain string `json:"chain"` // the mangler (recall) or the case variant (clean)
 	Lossy bool   `json:"lossy,omitempty"`
 	In    string `json:"in"`
@@ -29,7 +29,8 @@ const maxExport = 96 << 20
 // cases TestTrainingRecall judges (the same held-out lines, chains and
 // lossy filter, as JSON lines), then clean held-out lines in their four
 // case variants: the recall lines themselves and up to 16 lines holding
-// non-ASCII from every held-out document. bench/cmd/mojipeers runs the
+// non-ASCII from every held-out document; and the hand-written negatives
+// (testdata/negative.txt) in their variants. bench/cmd/mojipeers runs the
 // repair and its peers on them. It decides nothing about this package.
 func TestExportRecallSet(t *testing.T) {
 	path := os.Getenv("MOJIBAKE_EXPORT_RECALL")
@@ -90,6 +91,21 @@ func TestExportRecallSet(t *testing.T) {
 			emit(exportCase{Set: "clean-heldout", Chain: variants[v], In: s, Want: s})
 		}
 	}
+	// The hand-written negatives, as TestNegativeSet takes them.
+	neg, err := os.ReadFile("testdata/negative.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(neg), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		for v, s := range caseVariants(l) {
+			if v == 0 || s != l {
+				emit(exportCase{Set: "negative", Chain: variants[v], In: s, Want: s})
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, s := range ss {
 		seen[s] = true
@@ -124,7 +140,7 @@ func TestExportRecallSet(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if counts["recall"] == 0 || counts["clean-heldout"] == 0 {
+	if counts["recall"] == 0 || counts["clean-heldout"] == 0 || counts["negative"] == 0 {
 		t.Fatalf("empty export: %v", counts)
 	}
 	t.Logf("%s: %d held-out lines, %d held-out documents, %v cases, %d bytes", path, len(ss), docs, counts, size)
