@@ -151,3 +151,22 @@ func pct(n, of int) string {
 	}
 	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
 }
+
+// agreement counts the lines of clean text the fixers changed: alike (the
+// same output from both), by utf8x only, by ftfy only (a line both changed
+// differently counts in neither).
+type agreement struct{ alike, onlyU, onlyF, differently int }
+
+func (a *agreement) add(line, u, f string) {
+	switch {
+	case u == line && f == line:
+	case u == f:
+		a.alike++
+	case f == line:
+		a.onlyU++
+	case u == line:
+		a.onlyF++
+	default:
+		a.differently++
+	}
+}

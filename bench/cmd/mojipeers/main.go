@@ -137,9 +137,9 @@ func main() {
 
 	fmt.Fprintf(w, "\n## 2. Clean text changed (false positives)\n\n")
 	fmt.Fprintf(w, "A line counts as changed when the fixer's output differs from it in any way.\n\n")
-	fmt.Fprintln(w, "| set | lines | utf8x changed | ftfy changed | ftfy fix_encoding changed |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: |")
-	var cleanEx []string
+	fmt.Fprintln(w, "| set | lines | utf8x changed | ftfy changed | ftfy fix_encoding changed | changed alike by both | only utf8x | only ftfy | both, differently |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	cleanEx := map[string][]string{}
 	for _, set := range []string{"clean-heldout", "negative"} {
 		cs := byset[set]
 		a := run(cs)
@@ -151,6 +151,7 @@ func main() {
 		}
 		for _, v := range append(variants, "all") {
 			n, cu, cf, ce := 0, 0, 0, 0
+			var ag agreement
 			for i, c := range cs {
 				if v != "all" && c.Chain != v {
 					continue
@@ -158,18 +159,20 @@ func main() {
 				n++
 				if a.utf8x[i] != c.In {
 					cu++
-					cleanEx = appendEx(cleanEx, *nExamples*2, "utf8x", set+" "+c.Chain, c.In, a.utf8x[i], a.ftfy[i])
 				}
 				if a.ftfy[i] != c.In {
 					cf++
-					cleanEx = appendEx(cleanEx, *nExamples*4, "ftfy", set+" "+c.Chain, c.In, a.utf8x[i], a.ftfy[i])
+				}
+				ag.add(c.In, a.utf8x[i], a.ftfy[i])
+				if v == "all" {
+					cleanEx = lineEx(cleanEx, *nExamples, set, c.Chain, c.In, a.utf8x[i], a.ftfy[i])
 				}
 				if a.ftfyEnc[i] != c.In {
 					ce++
 				}
 			}
 			name := map[string]string{"clean-heldout": "held-out training lines holding non-ASCII", "negative": "hand-written negatives (mojibake/testdata/negative.txt)"}[set]
-			fmt.Fprintf(w, "| %s, %s | %d | %d | %d | %d |\n", name, v, n, cu, cf, ce)
+			fmt.Fprintf(w, "| %s, %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", name, v, n, cu, cf, ce, ag.alike, ag.onlyU, ag.onlyF, ag.differently)
 		}
 	}
 
@@ -178,15 +181,15 @@ func main() {
 	html := htmlDocs()
 	man := manDocs(*rawDir, *manLimit)
 	fmt.Fprintf(w, "\nWhole real documents, each through each fixer whole (`mojibake.Fix(doc)`, `fix_text(doc, config)`; fix_encoding line by line), compared line by line:\n\n")
-	fmt.Fprintln(w, "| documents | files | lines | lines holding non-ASCII | utf8x changed | ftfy changed | ftfy fix_encoding changed |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| documents | files | lines | lines holding non-ASCII | utf8x changed | ftfy changed | ftfy fix_encoding changed | changed alike by both | only utf8x | only ftfy | both, differently |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, set := range []struct {
-		name string
-		docs []document
+		short, name string
+		docs        []document
 	}{
-		{"shared corpus, every valid UTF-8 file (.utf8.txt, .html)", corpus},
-		{"/usr/share/doc HTML, valid UTF-8 holding non-ASCII", html},
-		{fmt.Sprintf("translated man pages not in the training text (seeded sample, up to %d a language folder)", *manLimit), man},
+		{"corpus", "shared corpus, every valid UTF-8 file (.utf8.txt, .html)", corpus},
+		{"html", "/usr/share/doc HTML, valid UTF-8 holding non-ASCII", html},
+		{"man", fmt.Sprintf("translated man pages not in the training text (seeded sample, up to %d a language folder)", *manLimit), man},
 	} {
 		if len(set.docs) == 0 {
 			fmt.Fprintf(w, "| %s | 0 | | | | | |\n", set.name)
@@ -194,6 +197,7 @@ func main() {
 		}
 		a := runDocs(nd, set.docs)
 		lines, high, cu, cf, ce := 0, 0, 0, 0, 0
+		var ag agreement
 		for i, d := range set.docs {
 			n, du := lineCompare(d.text, a.utf8x[i])
 			_, df := lineCompare(d.text, a.ftfy[i])
@@ -204,24 +208,60 @@ func main() {
 					high++
 				}
 			}
-			cleanEx = docExamples(cleanEx, *nExamples*4, d, a.utf8x[i], a.ftfy[i])
+			lc, lu, lf := strings.Split(d.text, "\n"), strings.Split(a.utf8x[i], "\n"), strings.Split(a.ftfy[i], "\n")
+			if len(lu) != len(lc) || len(lf) != len(lc) {
+				log.Printf("%s: a fixer changed the number of lines (%d, utf8x %d, ftfy %d)", d.name, len(lc), len(lu), len(lf))
+				continue
+			}
+			for j, l := range lc {
+				ag.add(l, lu[j], lf[j])
+				cleanEx = lineEx(cleanEx, *nExamples, set.short, d.name, l, lu[j], lf[j])
+			}
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d |\n", set.name, len(set.docs), lines, high, cu, cf, ce)
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", set.name, len(set.docs), lines, high, cu, cf, ce, ag.alike, ag.onlyU, ag.onlyF, ag.differently)
 	}
 	if len(cleanEx) > 0 {
-		fmt.Fprintf(w, "\nExamples of clean lines changed (input, utf8x, ftfy):\n\n```\n%s```\n", strings.Join(cleanEx, ""))
+		fmt.Fprintf(w, "\nExamples of clean lines changed, up to %d of each kind a set (the line, then each fixer's output):\n\n```\n", *nExamples)
+		for _, set := range []string{"clean-heldout", "negative", "corpus", "html", "man"} {
+			for _, e := range cleanEx[set] {
+				fmt.Fprint(w, e)
+			}
+		}
+		fmt.Fprintf(w, "```\n")
 	}
 
 	mangledDocs(w, nd, *corpusDir, *nExamples)
 	speed(w, nd, *corpusDir, *rounds)
 }
 
-// appendEx adds one example of a clean line changed, up to limit.
-func appendEx(ex []string, limit int, who, where, in, u, f string) []string {
-	if len(ex) >= limit {
+// lineEx keeps, per set, up to limit examples of each kind of change to a
+// clean line: changed by utf8x only, by ftfy only, by both alike, by both
+// differently.
+func lineEx(ex map[string][]string, limit int, set, where, in, u, f string) map[string][]string {
+	kind := ""
+	switch {
+	case u != in && f != in && u == f:
+		kind = "both alike"
+	case u != in && f != in:
+		kind = "both, differently"
+	case u != in:
+		kind = "utf8x only"
+	case f != in:
+		kind = "ftfy only"
+	default:
 		return ex
 	}
-	return append(ex, fmt.Sprintf("changed by %s (%s):\n  in    %q\n  utf8x %q\n  ftfy  %q\n", who, where, clip(in), clip(u), clip(f)))
+	n := 0
+	for _, e := range ex[set] {
+		if strings.HasPrefix(e, kind+" ") {
+			n++
+		}
+	}
+	if n >= limit {
+		return ex
+	}
+	ex[set] = append(ex[set], fmt.Sprintf("%s (%s: %s):\n  line  %q\n  utf8x %q\n  ftfy  %q\n", kind, set, where, clip(in), clip(u), clip(f)))
+	return ex
 }
 
 func clip(s string) string {
@@ -235,29 +275,6 @@ func clip(s string) string {
 	return s[:cut] + "…"
 }
 
-// docExamples adds the first line of d each fixer changed.
-func docExamples(ex []string, limit int, d document, u, f string) []string {
-	lc, lu, lf := strings.Split(d.text, "\n"), strings.Split(u, "\n"), strings.Split(f, "\n")
-	at := func(ls []string, i int) string {
-		if i < len(ls) {
-			return ls[i]
-		}
-		return ""
-	}
-	shownU, shownF := false, false
-	for i, l := range lc {
-		if !shownU && at(lu, i) != l {
-			shownU = true
-			ex = appendEx(ex, limit, "utf8x", d.name, l, at(lu, i), at(lf, i))
-		}
-		if !shownF && at(lf, i) != l {
-			shownF = true
-			ex = appendEx(ex, limit, "ftfy", d.name, l, at(lu, i), at(lf, i))
-		}
-	}
-	return ex
-}
-
 func recallTable(w io.Writer, cs []exportCase, a answers, nEx int) {
 	var chains []string
 	type row struct {
@@ -267,7 +284,7 @@ func recallTable(w io.Writer, cs []exportCase, a answers, nEx int) {
 	rows := map[string]*row{}
 	lossy := map[string]bool{}
 	var uOnly, fOnly []string
-	shownU, shownF := map[string]bool{}, map[string]bool{}
+	shownU, shownF, shownWant := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for i, c := range cs {
 		r := rows[c.Chain]
 		if r == nil {
@@ -282,11 +299,12 @@ func recallTable(w io.Writer, cs []exportCase, a answers, nEx int) {
 		r.e.add(c, a.ftfyEnc[i])
 		ex := fmt.Sprintf("%s:\n  want  %q\n  in    %q\n  utf8x %q\n  ftfy  %q\n", c.Chain, clip(c.Want), clip(c.In), clip(a.utf8x[i]), clip(a.ftfy[i]))
 		switch {
+		case shownWant[c.Want]:
 		case a.utf8x[i] != c.Want && a.ftfy[i] == c.Want && !shownU[c.Chain] && len(uOnly) < 2*nEx:
-			shownU[c.Chain] = true
+			shownU[c.Chain], shownWant[c.Want] = true, true
 			uOnly = append(uOnly, ex)
-		case a.ftfy[i] != c.Want && a.utf8x[i] == c.Want && !shownF[c.Chain] && len(fOnly) < nEx:
-			shownF[c.Chain] = true
+		case a.ftfy[i] != c.Want && a.utf8x[i] == c.Want && !shownF[c.Chain] && len(fOnly) < 2*nEx:
+			shownF[c.Chain], shownWant[c.Want] = true, true
 			fOnly = append(fOnly, ex)
 		}
 	}
@@ -329,10 +347,10 @@ func recallTable(w io.Writer, cs []exportCase, a answers, nEx int) {
 	}
 	fmt.Fprintf(w, "\nOver all %d cases (exact): both right %d, only utf8x %d, only ftfy %d, neither %d.\n", len(cs), both, onlyU, onlyF, neither)
 	if len(uOnly) > 0 {
-		fmt.Fprintf(w, "\nLines utf8x misses and ftfy restores (the first of a chain):\n\n```\n%s```\n", strings.Join(uOnly, ""))
+		fmt.Fprintf(w, "\nLines utf8x misses and ftfy restores (at most one a chain, no line twice):\n\n```\n%s```\n", strings.Join(uOnly, ""))
 	}
 	if len(fOnly) > 0 {
-		fmt.Fprintf(w, "\nLines ftfy misses and utf8x restores (the first of a chain):\n\n```\n%s```\n", strings.Join(fOnly, ""))
+		fmt.Fprintf(w, "\nLines ftfy misses and utf8x restores (at most one a chain, no line twice):\n\n```\n%s```\n", strings.Join(fOnly, ""))
 	}
 }
 
