@@ -529,6 +529,7 @@ func mangledDocs(w io.Writer, nd *node, dir string, nEx int) {
 	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: |")
 	var ex []string
 	for _, m := range misreadings {
+		var mex []string
 		docs := make([]document, len(texts))
 		for i, t := range texts {
 			docs[i] = document{t.name, misread(t.text, m.cm)}
@@ -541,35 +542,41 @@ func mangledDocs(w io.Writer, nd *node, dir string, nEx int) {
 			_, e := restored(t.text, docs[i].text, a.ftfyEnc[i])
 			tc, tu, tf, te = tc+c, tu+u, tf+f, te+e
 			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s |\n", t.name, m.name, c, pct(u, c), pct(f, c), pct(e, c))
-			if u < c || f < c {
-				ex = mangledEx(ex, 2*nEx, t.name+" as "+m.name, t.text, docs[i].text, a.utf8x[i], a.ftfy[i])
-			}
+			mex = mangledEx(mex, nEx, t.name+" as "+m.name, t.text, docs[i].text, a.utf8x[i], a.ftfy[i])
 		}
 		fmt.Fprintf(w, "| all %d texts | %s | %d | %s | %s | %s |\n", len(texts), m.name, tc, pct(tu, tc), pct(tf, tc), pct(te, tc))
+		ex = append(ex, mex...)
 	}
 	if len(ex) > 0 {
-		fmt.Fprintf(w, "\nExamples of lines one fixer restores and the other does not (the first of a text):\n\n```\n%s```\n", strings.Join(ex, ""))
+		fmt.Fprintf(w, "\nExamples of lines one fixer restores and the other does not (the first of a text, up to %d of each kind a misreading):\n\n```\n%s```\n", nEx, strings.Join(ex, ""))
 	}
 }
 
-// mangledEx adds the first line of a text one fixer restores and the other
-// does not.
+// mangledEx adds, for one text, the first line only utf8x restores and the
+// first only ftfy restores, each kind up to limit in ex.
 func mangledEx(ex []string, limit int, where, clean, mangled, u, f string) []string {
 	lc, lm, lu, lf := strings.Split(clean, "\n"), strings.Split(mangled, "\n"), strings.Split(u, "\n"), strings.Split(f, "\n")
 	if len(lu) != len(lc) || len(lf) != len(lc) || len(lm) != len(lc) {
 		return ex
 	}
-	for i, l := range lc {
-		if len(ex) >= limit {
-			break
-		}
-		if (lu[i] == l) != (lf[i] == l) {
-			who := "utf8x"
-			if lf[i] == l {
-				who = "ftfy"
+	count := func(who string) int {
+		n := 0
+		for _, e := range ex {
+			if strings.HasPrefix(e, "only "+who+" ") {
+				n++
 			}
-			ex = append(ex, fmt.Sprintf("only %s restores (%s):\n  want  %q\n  in    %q\n  utf8x %q\n  ftfy  %q\n", who, where, clip(l), clip(lm[i]), clip(lu[i]), clip(lf[i])))
-			break
+		}
+		return n
+	}
+	for _, who := range []string{"utf8x", "ftfy"} {
+		if count(who) >= limit {
+			continue
+		}
+		for i, l := range lc {
+			if (lu[i] == l) != (lf[i] == l) && (lu[i] == l) == (who == "utf8x") {
+				ex = append(ex, fmt.Sprintf("only %s restores (%s):\n  want  %q\n  in    %q\n  utf8x %q\n  ftfy  %q\n", who, where, clip(l), clip(lm[i]), clip(lu[i]), clip(lf[i])))
+				break
+			}
 		}
 	}
 	return ex

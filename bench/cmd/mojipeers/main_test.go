@@ -137,3 +137,17 @@ func TestLineEx(t *testing.T) {
 		t.Errorf("got %q", ex["s"])
 	}
 }
+
+func TestMangledEx(t *testing.T) {
+	clean := "café\nthé\nnaïve"
+	mangled := "cafÃ©\nthÃ©\nnaÃ¯ve"
+	u := "café\nthÃ©\nnaïve"
+	f := "cafÃ©\nthé\nnaïve"
+	ex := mangledEx(nil, 1, "t", clean, mangled, u, f)
+	if len(ex) != 2 || !strings.Contains(ex[0], "only utf8x") || !strings.Contains(ex[0], `"café"`) || !strings.Contains(ex[1], "only ftfy") || !strings.Contains(ex[1], `"thé"`) {
+		t.Fatalf("got %q", ex)
+	}
+	if ex = mangledEx(ex, 1, "t", clean, mangled, u, f); len(ex) != 2 {
+		t.Errorf("past the limit: %q", ex)
+	}
+}
