@@ -170,3 +170,20 @@ func (a *agreement) add(line, u, f string) {
 		a.differently++
 	}
 }
+
+// addedFFFD counts the lines of got holding U+FFFD where the same line of
+// clean holds none (when the line counts differ, every line of got is
+// taken against the clean text as a whole).
+func addedFFFD(clean, got string) int {
+	lc, lg := strings.Split(clean, "\n"), strings.Split(got, "\n")
+	n := 0
+	for i, l := range lg {
+		if !strings.ContainsRune(l, utf8.RuneError) {
+			continue
+		}
+		if len(lg) == len(lc) && !strings.ContainsRune(lc[i], utf8.RuneError) || len(lg) != len(lc) && !strings.ContainsRune(clean, utf8.RuneError) {
+			n++
+		}
+	}
+	return n
+}

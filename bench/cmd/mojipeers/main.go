@@ -331,8 +331,12 @@ func recallTable(w io.Writer, cs []exportCase, a answers, nEx int) {
 		}
 	}
 	fmt.Fprintf(w, "| all chains but the three lossy rows | %d | %s | %s | %s | %s | %s |\n", tot.cases, pct(tot.u.exact, tot.cases), pct(tot.f.exact, tot.cases), pct(tot.e.exact, tot.cases), pct(tot.u.untouched, tot.cases), pct(tot.f.untouched, tot.cases))
-	both, onlyU, onlyF, neither := 0, 0, 0, 0
+	both, onlyU, onlyF, neither, fffdU, fffdF := 0, 0, 0, 0, 0, 0
 	for i, c := range cs {
+		if !c.Lossy {
+			fffdU += addedFFFD(c.Want, a.utf8x[i])
+			fffdF += addedFFFD(c.Want, a.ftfy[i])
+		}
 		u, f := a.utf8x[i] == c.Want, a.ftfy[i] == c.Want
 		switch {
 		case u && f:
@@ -345,7 +349,7 @@ func recallTable(w io.Writer, cs []exportCase, a answers, nEx int) {
 			neither++
 		}
 	}
-	fmt.Fprintf(w, "\nOver all %d cases (exact): both right %d, only utf8x %d, only ftfy %d, neither %d.\n", len(cs), both, onlyU, onlyF, neither)
+	fmt.Fprintf(w, "\nOver all %d cases (exact): both right %d, only utf8x %d, only ftfy %d, neither %d. Answers holding U+FFFD where the clean line has none, on the chains that lose nothing (the first %d rows): utf8x %d, ftfy %d.\n", len(cs), both, onlyU, onlyF, neither, len(chains)-3, fffdU, fffdF)
 	if len(uOnly) > 0 {
 		fmt.Fprintf(w, "\nLines utf8x misses and ftfy restores (at most one a chain, no line twice):\n\n```\n%s```\n", strings.Join(uOnly, ""))
 	}
@@ -524,9 +528,9 @@ func mangledDocs(w io.Writer, nd *node, dir string, nEx int) {
 		fmt.Fprintf(w, "\n## 3. Whole documents mangled\n\n%s/wikipedia_mars is absent: not measured.\n", dir)
 		return
 	}
-	fmt.Fprintf(w, "\n## 3. Whole documents mangled\n\nEach wikipedia_mars text of the shared corpus misread whole (every byte of it read as the legacy encoding, unassigned bytes as C1 controls), then repaired whole. Share of the lines the misreading changed that come back exactly.\n\n")
-	fmt.Fprintln(w, "| text | misread as | lines mangled | utf8x | ftfy | ftfy fix_encoding |")
-	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: |")
+	fmt.Fprintf(w, "\n## 3. Whole documents mangled\n\nEach wikipedia_mars text of the shared corpus misread whole (every byte of it read as the legacy encoding, unassigned bytes as C1 controls), then repaired whole. Share of the lines the misreading changed that come back exactly; and the lines whose repair holds U+FFFD where the clean line has none (nothing was lost: each one is a wrong repair).\n\n")
+	fmt.Fprintln(w, "| text | misread as | lines mangled | utf8x | ftfy | ftfy fix_encoding | lines utf8x gave U+FFFD | lines ftfy gave U+FFFD |")
+	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	var ex []string
 	for _, m := range misreadings {
 		var mex []string
@@ -535,16 +539,17 @@ func mangledDocs(w io.Writer, nd *node, dir string, nEx int) {
 			docs[i] = document{t.name, misread(t.text, m.cm)}
 		}
 		a := runDocs(nd, docs)
-		var tc, tu, tf, te int
+		var tc, tu, tf, te, tru, trf int
 		for i, t := range texts {
 			c, u := restored(t.text, docs[i].text, a.utf8x[i])
 			_, f := restored(t.text, docs[i].text, a.ftfy[i])
 			_, e := restored(t.text, docs[i].text, a.ftfyEnc[i])
-			tc, tu, tf, te = tc+c, tu+u, tf+f, te+e
-			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s |\n", t.name, m.name, c, pct(u, c), pct(f, c), pct(e, c))
+			ru, rf := addedFFFD(t.text, a.utf8x[i]), addedFFFD(t.text, a.ftfy[i])
+			tc, tu, tf, te, tru, trf = tc+c, tu+u, tf+f, te+e, tru+ru, trf+rf
+			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %d | %d |\n", t.name, m.name, c, pct(u, c), pct(f, c), pct(e, c), ru, rf)
 			mex = mangledEx(mex, nEx, t.name+" as "+m.name, t.text, docs[i].text, a.utf8x[i], a.ftfy[i])
 		}
-		fmt.Fprintf(w, "| all %d texts | %s | %d | %s | %s | %s |\n", len(texts), m.name, tc, pct(tu, tc), pct(tf, tc), pct(te, tc))
+		fmt.Fprintf(w, "| all %d texts | %s | %d | %s | %s | %s | %d | %d |\n", len(texts), m.name, tc, pct(tu, tc), pct(tf, tc), pct(te, tc), tru, trf)
 		ex = append(ex, mex...)
 	}
 	if len(ex) > 0 {

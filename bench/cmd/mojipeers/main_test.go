@@ -151,3 +151,12 @@ func TestMangledEx(t *testing.T) {
 		t.Errorf("past the limit: %q", ex)
 	}
 }
+
+func TestAddedFFFD(t *testing.T) {
+	if n := addedFFFD("a\nb�\nc", "a\nb�\nc�"); n != 1 {
+		t.Errorf("got %d, want 1 (the U+FFFD the clean line holds does not count)", n)
+	}
+	if n := addedFFFD("a\nb", "a�"); n != 1 {
+		t.Errorf("lines joined: got %d, want 1", n)
+	}
+}
