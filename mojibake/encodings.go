@@ -1,6 +1,7 @@
 package mojibake
 
 import (
+	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -142,6 +143,7 @@ var (
 // fixing anything (the utf8x tool checking a file) should not pay at start.
 // Every entry point that reads a table (Fix, Transformer.Transform) calls it.
 var buildTables = sync.OnceFunc(func() {
+	pairFP = pairs.NewFalsePositives(pairFPTable)
 	initEncodings() // (classify's telltaleFlags reads cp1252Byte)
 	initBadness()
 	initHighRange()

@@ -551,7 +551,7 @@ func droppedOnLine(rs []rune, us []unit) bool {
 // does not judge it (both CJK, both ASCII).
 func seenPair(a, b rune) bool {
 	a, b = pairs.Fold(a), pairs.Fold(b)
-	return !pairs.Counted(a, b) || pairArray == nil || pairs.HasIn(pairArray, a, b)
+	return !pairs.Counted(a, b) || pairArray == nil || modelHas(a, b)
 }
 
 // quickUnit is findUnit for the common case, a misread character whose
@@ -1304,7 +1304,7 @@ func pairRank(a, b rune) int {
 	switch {
 	case !pairs.Counted(a, b) || pairArray == nil:
 		return 0
-	case !pairs.HasIn(pairArray, a, b):
+	case !modelHas(a, b):
 		return 2
 	case !pairs.HasSized(commonModel, a, b):
 		return 1

@@ -35,7 +35,7 @@ var (
 	pairTileWant [tileBlock * tileBlock]atomic.Int32
 )
 
-// tileLookup reports what pairs.HasIn(pairArray, a, b) reports, for
+// tileLookup reports what modelHas(a, b) reports, for
 // folded a, b with pairArray not nil, when a tile holds the pair (ok);
 // small enough to be inlined where a loop asks for each pair, which then
 // asks pairSeenSlow when !ok:
@@ -54,7 +54,7 @@ func tileLookup(a, b rune) (seen, ok bool) {
 	return false, false
 }
 
-// pairSeen is pairs.HasIn(pairArray, a, b) through the tiles, for folded
+// pairSeen is modelHas(a, b) through the tiles, for folded
 // a, b with pairArray not nil.
 func pairSeen(a, b rune) bool {
 	seen, ok := tileLookup(a, b)
@@ -73,11 +73,11 @@ func pairSeenSlow(a, b rune) bool {
 			pairTiles[k].Store(buildTile(a>>tileShift<<tileShift, b>>tileShift<<tileShift))
 		}
 	}
-	return pairs.HasIn(pairArray, a, b)
+	return modelHas(a, b)
 }
 
 // buildTile returns the tile of the pairs (a0+i, b0+j) for i, j below
-// tileSide, as the filter answers them.
+// tileSide, as the model (modelHas) answers them.
 func buildTile(a0, b0 rune) *pairTile {
 	t := new(pairTile)
 	for i := range rune(tileSide) {
@@ -88,5 +88,12 @@ func buildTile(a0, b0 rune) *pairTile {
 			}
 		}
 	}
+	// The filter's collisions the model denies (modelHas).
+	pairFP.EachFrom(a0, a0+tileSide, func(a, b rune) {
+		if b >= b0 && b < b0+tileSide {
+			k := (a-a0)<<tileShift | (b - b0)
+			t[k>>3] &^= 1 << (k & 7)
+		}
+	})
 	return t
 }

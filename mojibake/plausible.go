@@ -36,6 +36,25 @@ var pairArray = func() *[pairs.Bits / 8]byte {
 //go:embed common.bin
 var commonModel []byte
 
+// pairFPTable lists the pairs misreading makes that the filter holds by a
+// collision only, never seen in the training text (written by
+// mojibake/internal/gen; see pairs.FalsePositives); pairFP is it as a set,
+// read by buildTables.
+//
+//go:embed pairs-fp.bin
+var pairFPTable []byte
+
+var pairFP *pairs.FalsePositives
+
+// modelHas is pairs.HasIn(pairArray, a, b) for folded, counted a, b with
+// pairArray not nil, without the filter's collisions on the pairs
+// misreading makes: whether the training text holds the pair. Every
+// question to the model of real text is this one (the tiles are built
+// from it).
+func modelHas(a, b rune) bool {
+	return pairs.HasIn(pairArray, a, b) && !pairFP.Has(a, b)
+}
+
 // rarity scores the pairs of adjacent characters of prev, s, next (as
 // unseen counts them, without the shape of words) by how rare real text
 // has them: 2 for a pair it does not hold, 1 for one it holds but is not
@@ -54,7 +73,7 @@ func rarity(prev rune, s []rune, next rune) int {
 		b := pairs.Fold(r)
 		if pairs.Counted(a, b) && a != 0xFFFD && b != 0xFFFD {
 			switch {
-			case pairArray != nil && !pairs.HasIn(pairArray, a, b):
+			case pairArray != nil && !modelHas(a, b):
 				n += 2
 			case !pairs.HasSized(commonModel, a, b):
 				n++
@@ -491,7 +510,7 @@ func classifyScript(r rune) uint8 {
 func attested(r rune) bool {
 	f := pairs.Fold(r)
 	for _, o := range [...]rune{' ', 'a', 'e', 'i', 'o', 'u'} {
-		if pairs.Has(pairModel, f, o) || pairs.Has(pairModel, o, f) {
+		if pairArray == nil || modelHas(f, o) || modelHas(o, f) {
 			return true
 		}
 	}

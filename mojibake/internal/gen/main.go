@@ -27,6 +27,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/charmap"
+
 	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 	"github.com/utf8x/utf8x/mojibake/internal/training"
 )
@@ -130,7 +132,10 @@ func main() {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "gen: %d common pairs (in %d lines or more)\n", len(common), pairs.CommonLines)
+	fp := falsePositives(bits, keep)
+	fmt.Fprintf(os.Stderr, "gen: %d pairs misreading makes that the filter holds by a collision only\n", len(fp))
 	write(*check, filepath.Join(*out, "pairs.bin"), bits)
+	write(*check, filepath.Join(*out, "pairs-fp.bin"), fp)
 	write(*check, filepath.Join(*out, "common.bin"), pairs.BuildSized(common, pairs.CommonBits))
 	write(*check, filepath.Join(*out, "testdata", "training-sample.txt"), sample.Bytes())
 }
@@ -148,4 +153,55 @@ func write(check bool, path string, data []byte) {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
+}
+
+// misreadings are the encodings whose misreadings the repair undoes (the
+// mojibake package's list), as decoders of one byte: WHATWG's, which read
+// the bytes a code page leaves unassigned as the C1 controls of the same
+// value.
+var misreadings = []*charmap.Charmap{
+	charmap.Windows1252, charmap.ISO8859_1, charmap.Windows1250, charmap.Windows1251,
+	charmap.Windows1253, charmap.Windows1254, charmap.Windows1257, charmap.Macintosh,
+	charmap.CodePage437, charmap.KOI8R,
+}
+
+// falsePositives returns, as pairs.FalsePositives' table, the pairs that
+// misreading makes (a UTF-8 lead byte's character followed by a
+// continuation byte's, or two continuation bytes' characters, under each of
+// the misreadings), folded, that the training text does not hold (not in
+// keep) and the filter bits still reports: its collisions where they cost
+// most, for the repair takes "â€" for real text when the filter says so.
+func falsePositives(bits []byte, keep [][2]rune) []byte {
+	held := make(map[[2]rune]bool, len(keep))
+	for _, p := range keep {
+		held[p] = true
+	}
+	found := map[[2]rune]bool{}
+	for _, cm := range misreadings {
+		dec := func(b byte) rune {
+			if r := cm.DecodeByte(b); r != utf8.RuneError {
+				return r
+			}
+			return rune(b)
+		}
+		try := func(x, y byte) {
+			a, b := pairs.Fold(dec(x)), pairs.Fold(dec(y))
+			if pairs.Counted(a, b) && !held[[2]rune{a, b}] && pairs.Has(bits, a, b) {
+				found[[2]rune{a, b}] = true
+			}
+		}
+		for y := byte(0x80); y < 0xC0; y++ {
+			for x := byte(0xC2); x <= 0xF4; x++ {
+				try(x, y)
+			}
+			for x := byte(0x80); x < 0xC0; x++ {
+				try(x, y)
+			}
+		}
+	}
+	ps := make([][2]rune, 0, len(found))
+	for p := range found {
+		ps = append(ps, p)
+	}
+	return pairs.BuildFalsePositives(ps)
 }
