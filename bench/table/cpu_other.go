@@ -4,5 +4,8 @@ package table
 
 import "time"
 
-// threadCPU reports that no thread CPU clock is read here: wall time is used.
-func threadCPU() (time.Duration, bool) { return 0, false }
+// ThreadCPU reports that no thread CPU clock is read here: wall time is used.
+func ThreadCPU() (time.Duration, bool) { return 0, false }
+
+// ThreadTime is ThreadCPU's time alone: 0 here.
+func ThreadTime() time.Duration { return 0 }

@@ -351,11 +351,11 @@ func timeIt(impl Impl, p []byte, iters int) time.Duration {
 	if CPUTime {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		if c0, ok := threadCPU(); ok {
+		if c0, ok := ThreadCPU(); ok {
 			for range iters {
 				s += f(p)
 			}
-			c1, _ := threadCPU()
+			c1, _ := ThreadCPU()
 			sink += s
 			return max(c1-c0, time.Nanosecond)
 		}

@@ -37,6 +37,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/utf8x/utf8x/bench/table"
+
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
 	"golang.org/x/sys/unix"
@@ -265,15 +267,6 @@ type split struct {
 	read, valid time.Duration
 }
 
-// threadCPU returns the CPU time of the calling thread.
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
-		panic(err)
-	}
-	return time.Duration(ts.Nano())
-}
-
 // measureSplit reads file once per round in 1 MiB blocks, timing the reads
 // and the validation of each block apart, and returns the medians.
 func measureSplit(file string, rounds int) (split, error) {
@@ -290,11 +283,11 @@ func measureSplit(file string, rounds int) (split, error) {
 		var r, v time.Duration
 		var off int64
 		for {
-			t0 := threadCPU()
+			t0 := table.ThreadTime()
 			n, err := f.ReadAt(buf, off)
-			t1 := threadCPU()
+			t1 := table.ThreadTime()
 			validateAll(buf[:n])
-			v += threadCPU() - t1
+			v += table.ThreadTime() - t1
 			r += t1 - t0
 			off += int64(n)
 			if err == io.EOF {
@@ -424,9 +417,9 @@ func measureConvertSplit(file string, rounds int) (convertSplit, error) {
 		var off int64
 		carry := 0
 		for {
-			t0 := threadCPU()
+			t0 := table.ThreadTime()
 			n, rerr := f.ReadAt(buf[carry:], off)
-			t1 := threadCPU()
+			t1 := table.ThreadTime()
 			off += int64(n)
 			n += carry
 			cut := n
@@ -437,11 +430,11 @@ func measureConvertSplit(file string, rounds int) (convertSplit, error) {
 			if err != nil {
 				return convertSplit{}, err
 			}
-			t2 := threadCPU()
+			t2 := table.ThreadTime()
 			if _, err := pw.Write(o); err != nil {
 				return convertSplit{}, err
 			}
-			t3 := threadCPU()
+			t3 := table.ThreadTime()
 			r, c, w = r+t1-t0, c+t2-t1, w+t3-t2
 			carry = copy(buf, buf[cut:n])
 			if rerr == io.EOF {

@@ -415,18 +415,7 @@ func writeFiles(valid, withErrors string, base []byte, size int64) (int, error) 
 // after a line break and the rest filled with line breaks, so that no
 // stretch is cut.
 func writeMangled(path string, base []byte, size int64) error {
-	block := make([]byte, 0, 2*len(base))
-	for _, b := range base {
-		if b < 0x80 {
-			block = append(block, b)
-			continue
-		}
-		r := charmap.Windows1252.DecodeByte(b)
-		if r == utf8.RuneError {
-			r = rune(b)
-		}
-		block = utf8.AppendRune(block, r)
-	}
+	block := table.Misread(base, charmap.Windows1252)
 	f, err := os.Create(path)
 	if err != nil {
 		return err

@@ -35,10 +35,10 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sys/unix"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/transform"
 
+	"github.com/utf8x/utf8x/bench/table"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -252,17 +252,11 @@ func gbps(n int, f func()) float64 {
 	f() // warm up: tables built, pages touched
 	best := time.Duration(1 << 62)
 	for i := 0; i < 7; i++ {
-		t0 := threadCPU()
+		t0 := table.ThreadTime()
 		f()
-		best = min(best, threadCPU()-t0)
+		best = min(best, table.ThreadTime()-t0)
 	}
 	return float64(n) / best.Seconds() / 1e9
-}
-
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	must(unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts))
-	return time.Duration(ts.Nano())
 }
 
 func median(ds []time.Duration) time.Duration {

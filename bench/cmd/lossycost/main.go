@@ -25,17 +25,7 @@ import (
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/bench/table"
 	"github.com/utf8x/utf8x/transcode"
-	"golang.org/x/sys/unix"
 )
-
-// threadCPU is the CPU time of the calling thread.
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
-		panic(err)
-	}
-	return time.Duration(ts.Nano())
-}
 
 // best returns the least thread CPU time one call of f takes, over rounds
 // of enough calls to last 5 ms.
@@ -44,22 +34,22 @@ func best(f func(), rounds int) time.Duration {
 	defer runtime.UnlockOSThread()
 	n := 1
 	for {
-		s := threadCPU()
+		s := table.ThreadTime()
 		for range n {
 			f()
 		}
-		if threadCPU()-s > 5*time.Millisecond {
+		if table.ThreadTime()-s > 5*time.Millisecond {
 			break
 		}
 		n *= 2
 	}
 	b := time.Duration(1<<63 - 1)
 	for range rounds {
-		s := threadCPU()
+		s := table.ThreadTime()
 		for range n {
 			f()
 		}
-		b = min(b, (threadCPU()-s)/time.Duration(n))
+		b = min(b, (table.ThreadTime()-s)/time.Duration(n))
 	}
 	return max(b, 1)
 }

@@ -32,24 +32,6 @@ import (
 	"github.com/utf8x/utf8x/mojibake"
 )
 
-// misread returns p's bytes each read as cm's character, in UTF-8; bytes cm
-// leaves unassigned become the C1 control of the same value, as WHATWG does.
-func misread(p []byte, cm *charmap.Charmap) []byte {
-	out := make([]byte, 0, 2*len(p))
-	for _, b := range p {
-		if b < 0x80 {
-			out = append(out, b)
-			continue
-		}
-		r := cm.DecodeByte(b)
-		if r == utf8.RuneError {
-			r = rune(b)
-		}
-		out = utf8.AppendRune(out, r)
-	}
-	return out
-}
-
 func impls(mangled *charmap.Charmap) []table.Impl {
 	var dst []byte
 	tr := mojibake.NewTransformer()
@@ -140,7 +122,7 @@ func main() {
 	}{{"windows-1252", charmap.Windows1252}, {"windows-1251", charmap.Windows1251}} {
 		var inputs []table.Input
 		for _, in := range texts {
-			inputs = append(inputs, table.Input{Name: in.Name, Class: in.Class, Data: misread(in.Data, m.cm)})
+			inputs = append(inputs, table.Input{Name: in.Name, Class: in.Class, Data: table.Misread(in.Data, m.cm)})
 		}
 		measure(table.Op{Name: "mojibake, corpus misread as " + m.name, Impls: impls(m.cm)}, inputs)
 	}
@@ -172,7 +154,7 @@ func main() {
 	}{{"windows-1252", charmap.Windows1252}, {"windows-1251", charmap.Windows1251}} {
 		var inputs []table.Input
 		for _, in := range texts {
-			inputs = append(inputs, table.Input{Name: in.Name, Data: misread(in.Data, m.cm)})
+			inputs = append(inputs, table.Input{Name: in.Name, Data: table.Misread(in.Data, m.cm)})
 		}
 		cpuMeasure("misread as "+m.name, inputs)
 	}
@@ -212,7 +194,7 @@ func cpuThroughput(p []byte, dur time.Duration) float64 {
 	defer runtime.UnlockOSThread()
 	dst := make([]byte, len(p))
 	tr := mojibake.NewTransformer()
-	c0, n, start := threadCPU(), 0, time.Now()
+	c0, n, start := table.ThreadTime(), 0, time.Now()
 	for n == 0 || time.Since(start) < dur {
 		tr.Reset()
 		if _, _, err := tr.Transform(dst, p, true); err != nil {
@@ -220,7 +202,7 @@ func cpuThroughput(p []byte, dur time.Duration) float64 {
 		}
 		n++
 	}
-	d := threadCPU() - c0
+	d := table.ThreadTime() - c0
 	if d <= 0 {
 		return 0
 	}

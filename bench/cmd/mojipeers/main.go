@@ -41,6 +41,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"github.com/utf8x/utf8x/bench/table"
 	"github.com/utf8x/utf8x/mojibake"
 )
 
@@ -487,26 +488,6 @@ func manDocs(raw string, limit int) []document {
 	return out
 }
 
-// misread returns p's bytes each read as cm's character, in UTF-8; bytes cm
-// leaves unassigned become the C1 control of the same value (WHATWG), as
-// bench/cmd/mojibake mangles the corpus.
-func misread(p string, cm *charmap.Charmap) string {
-	out := make([]byte, 0, 2*len(p))
-	for i := 0; i < len(p); i++ {
-		b := p[i]
-		if b < 0x80 {
-			out = append(out, b)
-			continue
-		}
-		r := cm.DecodeByte(b)
-		if r == utf8.RuneError {
-			r = rune(b)
-		}
-		out = utf8.AppendRune(out, r)
-	}
-	return string(out)
-}
-
 var misreadings = []struct {
 	name string
 	cm   *charmap.Charmap
@@ -542,7 +523,7 @@ func mangledDocs(w io.Writer, nd *node, dir string, nEx int) {
 		var mex []string
 		docs := make([]document, len(texts))
 		for i, t := range texts {
-			docs[i] = document{t.name, misread(t.text, m.cm)}
+			docs[i] = document{t.name, string(table.Misread([]byte(t.text), m.cm))}
 		}
 		a := runDocs(nd, docs)
 		var tc, tu, tf, te, tru, trf int
@@ -616,7 +597,7 @@ func speed(w io.Writer, nd *node, dir string, rounds int) {
 		if t.name == "russian.utf8.txt" {
 			cm, as = charmap.Windows1251, "windows-1251"
 		}
-		jobs = append(jobs, job{Name: t.name + ", misread as " + as, Text: misread(t.text, cm), Rounds: rounds, MinMs: 200})
+		jobs = append(jobs, job{Name: t.name + ", misread as " + as, Text: string(table.Misread([]byte(t.text), cm)), Rounds: rounds, MinMs: 200})
 	}
 	if len(jobs) == 0 {
 		return
@@ -675,7 +656,7 @@ func goSpeed(p []byte, rounds int, minDur time.Duration) (best, cpu float64) {
 	defer runtime.UnlockOSThread()
 	runtime.GC()
 	total := 0
-	c0 := threadCPU()
+	c0 := table.ThreadTime()
 	for range rounds {
 		start, n := time.Now(), 0
 		for n == 0 || time.Since(start) < minDur {
@@ -685,7 +666,7 @@ func goSpeed(p []byte, rounds int, minDur time.Duration) (best, cpu float64) {
 		total += n
 		best = max(best, float64(len(p))*float64(n)/time.Since(start).Seconds()/1e6)
 	}
-	if d := threadCPU() - c0; d > 0 {
+	if d := table.ThreadTime() - c0; d > 0 {
 		cpu = float64(len(p)) * float64(total) / d.Seconds() / 1e6
 	}
 	return best, cpu

@@ -44,6 +44,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/utf8x/utf8x/bench/table"
 )
 
 const mib = 1 << 20
@@ -134,14 +136,14 @@ func measure(path string, size int64, perMiB, rounds int) ([]result, error) {
 	for range rounds {
 		for i, w := range ways {
 			p.out = 0
-			t0 := threadCPU()
+			t0 := table.ThreadTime()
 			if err := w.run(); err != nil {
 				return nil, fmt.Errorf("%s: %w", w.name, err)
 			}
 			if err := p.drain(); err != nil {
 				return nil, fmt.Errorf("%s: %w", w.name, err)
 			}
-			times[i] = append(times[i], threadCPU()-t0)
+			times[i] = append(times[i], table.ThreadTime()-t0)
 			res[i] = result{name: w.name, out: p.out}
 		}
 	}
@@ -365,13 +367,4 @@ func newWays(fd int, size int64, perMiB int, s *sink) []way {
 			return nil
 		}},
 	}
-}
-
-// threadCPU returns the CPU time of the calling thread.
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
-		panic(err)
-	}
-	return time.Duration(ts.Nano())
 }

@@ -50,6 +50,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/bench/table"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -329,8 +330,8 @@ func bestOf(n int, d time.Duration, size int, f func() bool) float64 {
 	if cpuTime {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		if _, ok := threadCPU(); ok {
-			clock = func() time.Duration { t, _ := threadCPU(); return t }
+		if _, ok := table.ThreadCPU(); ok {
+			clock = func() time.Duration { t, _ := table.ThreadCPU(); return t }
 		}
 	}
 	for range n {
