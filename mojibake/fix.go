@@ -1729,8 +1729,11 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 			// si and sj bound the units judged: the stretch but its guesses
 			// at the edges that it does not need (trimIdle).
 			si, sj := i, j
-			if guess && j-i > 1 {
-				si, sj = trimIdle(rs, us, i, j)
+			if guess {
+				if si, sj = trimGuesses(rs, us, i, j, depth); si == sj {
+					i = j
+					continue
+				}
 				end = int(us[sj-1].end)
 			}
 			// A stretch inside one an earlier encoding decodes to text with
@@ -1873,6 +1876,34 @@ func stretchEnd(us []unit, rs []rune, i int) (int, int) {
 // "ÃƒÂ³", ó misread twice, is no ³).
 func piece(rs []rune, start, end int) bool {
 	return (start == 0 || rs[start-1] < 0x80) && (end == len(rs) || rs[end] < 0x80)
+}
+
+// trimGuesses returns the units of the stretch us[i:j] that are judged:
+// at depth 0, without the guesses at its edges the stretch does not need
+// (trimIdle); in a round inside another, also without a misread character
+// short of its last bytes at the end of the round's text (cutAtEnd). It
+// may return none (i == j).
+func trimGuesses(rs []rune, us []unit, i, j, depth int) (int, int) {
+	if depth > 0 {
+		for j > i && cutAtEnd(rs, us[j-1]) {
+			j--
+		}
+	}
+	if j-i > 1 {
+		i, j = trimIdle(rs, us, i, j)
+	}
+	return i, j
+}
+
+// cutAtEnd reports whether u, a misread character of a round inside
+// another (rs is the decoding of the outer round's stretch), is short of
+// its last bytes at the end of rs: the outer stretch ends there, and the
+// bytes are the characters after it, not lost ("Ã\u00a0Â¥" of
+// "Ã\u00a0Â¥Â\u0096", ॖ misread twice as Latin-1, is "à¥" once undone,
+// and Windows-1252, which has no byte for U+0096, ends its stretch
+// before it).
+func cutAtEnd(rs []rune, u unit) bool {
+	return u.lossy && !u.space && !u.stray && int(u.end) == len(rs) && !slices.Contains(rs[u.start:u.end], 0xFFFD)
 }
 
 // trimIdle returns the units us[i:j] of one stretch (two or more) without

@@ -634,6 +634,12 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// Each character's script is looked up once: sBefore is before's,
 	// sCur r's, sNext the next character's of out.
 	sBefore := scriptOf(prev)
+	if start >= 3 && prev < 0x80 && rs[start-2] == 'f' && rs[start-3] == '\\' {
+		// The letter of a troff font escape before the stretch ("\fIчисло"
+		// misread from its first letter on) is no letter the repair is
+		// glued to, as inside it (below).
+		sBefore = scNone
+	}
 	sCur := scNone
 	if len(out) > 0 {
 		sCur = scriptOf(out[0])

@@ -292,7 +292,10 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 				j++
 			}
 			stop := j
-			i, j = trimIdle(rs, us, i, j)
+			if i, j = trimGuesses(rs, us, i, j, depth); i == j {
+				i = stop
+				continue
+			}
 			// A stretch inside one an earlier encoding decodes to text with
 			// no refBadness left cannot beat it: its gain is at most its own
 			// refBadness, which the larger stretch's counts in full, and ties
