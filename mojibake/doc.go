@@ -36,7 +36,8 @@
 // is not ASCII inside a word in small letters). A repair is made only when
 //
 //   - nothing it writes is a control, unassigned or private-use character,
-//     a combining mark without a letter to sit on, or a mark of one script
+//     a combining mark without a letter to sit on (unless real text holds
+//     it there: Arabic's sukun after a number), or a mark of one script
 //     on a letter of another it writes (a Hebrew accent on an Armenian
 //     letter);
 //   - no letter it writes is of a script the line has no other trace of
@@ -93,6 +94,17 @@
 // character stands in the same stretch, or after a capital glued to a
 // word in small letters ("voilÃ  tout"). CESU-8 (a
 // supplementary character as two 3-byte surrogates) misread is undone too.
+// A byte is taken for lost only where nothing else explains the characters
+// (issue 24: U+FFFD where nothing was lost harms the text): not where another
+// encoding reads the lead and the next character whole and the lead's own
+// encoding has no byte for that character ("Ù„" is ل misread as
+// Windows-1252, not Ù with a C1 control stripped after a Latin-1 reading,
+// then „); not for a lead no byte completes (C2 in Windows-1252); not at
+// the end of a round's text inside another round (the stretch ends there,
+// the bytes follow it); and a sequence short of a byte at a stretch's edge,
+// apart from the rest and reading as clean text to both models ("íš" of
+// Vypíše beside "pÅ™Ã­kazÅ¯"), is left out of the stretch rather than
+// carried by the repair of the rest.
 // A line holding bytes that are not UTF-8, or NUL, is left alone: repair
 // invalid bytes first (with one of utf8x's policies).
 //
