@@ -53,6 +53,11 @@ func TestNoFFFDBesideCleanWord(t *testing.T) {
 		{"french", Windows1252, "Le café était fermé, ", "à côté du théâtre", ""},
 		{"french, after", Windows1252, "", "Déjà vu à l'été", " près du château, Élodie"},
 		{"french, cœur", Windows1252, "Au cœur de l'été ", "où règne la sécheresse", " même à Noël"},
+		// "é» " of «café» is E9 BB then a space: ” short of its last byte
+		// (9D dropped) to a Windows-1252 reading, or 黠 with its no-break
+		// space lost; real text holds neither there.
+		{"french, «café»", Windows1252, "Le mot «café» ", "désigne aussi un établissement", ""},
+		{"french, «café», after", Windows1252, "", "Déjà vu à l'été", " dans «café» et ailleurs"},
 	} {
 		in, want := c.build(t)
 		got, cs := FixString(in)

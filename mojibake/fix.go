@@ -434,8 +434,12 @@ func findUnit(rs []rune, i int, e Codepage) (unit, bool) {
 		u, ok, _ = findUnitIn(rs, i, e, false)
 	}
 	if ok && u.space && len(tables[e].undefined) > 0 {
-		if d, ok := droppedBeforeSpace(rs, u, e); ok {
+		d, ok, neither := droppedBeforeSpace(rs, u, e)
+		if ok {
 			return d, true
+		}
+		if neither {
+			return unit{}, false
 		}
 	}
 	return u, ok
@@ -448,8 +452,11 @@ func findUnit(rs []rune, i int, e Codepage) (unit, bool) {
 // before a space, and not the one u gives before what follows: "à±
 // à°ªà±Š" is ్ then a space (8D dropped), not ౠ glued to ప; "×œ× " is
 // ם then a space, not נ. When several characters fit, U+FFFD stands for
-// the one lost.
-func droppedBeforeSpace(rs []rune, u unit, e Codepage) (unit, bool) {
+// the one lost, when one of the characters that fit is one the model
+// holds before a space. When neither reading gives a character the model
+// holds there, neither is made (neither reports it): the characters were
+// not misread ("«café» " is é and », not ” or 黠 with a byte lost).
+func droppedBeforeSpace(rs []rune, u unit, e Codepage) (d unit, ok, neither bool) {
 	next := rune(' ')
 	if int(u.end) < len(rs) {
 		next = rs[u.end]
@@ -458,18 +465,45 @@ func droppedBeforeSpace(rs []rune, u unit, e Codepage) (unit, bool) {
 		// What follows is misread too: its pair is with what it stands for.
 		var v unit
 		if ok, _ := quickUnit(rs, int(u.end), e, &v); !ok {
-			return unit{}, false
+			return unit{}, false, false
 		}
 		next = v.r
 	}
 	if seenPair(u.r, next) {
-		return unit{}, false
+		return unit{}, false, false
 	}
-	d, ok := droppedReading(rs, u, e, false)
-	if !ok || d.r != 0xFFFD && !seenPair(d.r, ' ') {
-		return unit{}, false
+	d, ok = droppedReading(rs, u, e, false)
+	if !ok {
+		return unit{}, false, false
 	}
-	return d, true
+	if d.r != 0xFFFD && !seenPair(d.r, ' ') || d.r == 0xFFFD && !fillSeenBeforeSpace(rs, u, e) {
+		return unit{}, false, true
+	}
+	return d, true, false
+}
+
+// fillSeenBeforeSpace reports whether one of the characters u's bytes
+// before its last (a space) make with a byte e has no character for, dropped
+// after the lead (the last, or one inside: "ã¯ " is は, E3 81 AF, with 81
+// dropped), is one the model of real text holds before a space.
+func fillSeenBeforeSpace(rs []rune, u unit, e Codepage) bool {
+	n := int(u.end-u.start) - 1
+	var have, buf [utf8.UTFMax]byte
+	for k := 0; k < n; k++ {
+		b, _ := encodeIn(e, rs[int(u.start)+k]) // (droppedReading encoded them)
+		have[k] = b
+	}
+	for at := 1; at <= n; at++ {
+		copy(buf[:at], have[:at])
+		copy(buf[at+1:n+1], have[at:n])
+		for _, b := range tables[e].undefined {
+			buf[at] = b
+			if r, ok := decodeSeq(buf[:n+1]); ok && r >= 0xA0 && seenPair(r, ' ') {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // droppedReading returns the reading of u, a misread character whose last
