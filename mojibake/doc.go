@@ -88,8 +88,11 @@
 // mark stands beside it. A lead and a space are a dropped byte, not a lost
 // no-break space, when the model holds only that reading (Telugu ్ before
 // a space, not ౠ glued to the next letter), or when the line dropped bytes
-// elsewhere (에 and a space beside 택 short of its last byte, not 엠); on
-// such a line a lead alone as a word is a lost character too. A
+// elsewhere (에 and a space beside 택 short of its last byte, not 엠), and
+// neither when real text holds neither reading's character there ("«café»
+// " is é and », not ” short of a byte nor 黠 with a no-break space). On a
+// line that dropped bytes elsewhere a lead alone as a word is a lost
+// character too. A
 // no-break space turned into a space is taken back when a sure misread
 // character stands in the same stretch, or after a capital glued to a
 // word in small letters ("voilÃ  tout"). CESU-8 (a
