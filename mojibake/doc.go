@@ -36,7 +36,8 @@
 // is not ASCII inside a word in small letters). A repair is made only when
 //
 //   - nothing it writes is a control, unassigned or private-use character,
-//     a combining mark without a letter to sit on, or a mark of one script
+//     a combining mark without a letter to sit on (unless real text holds
+//     it there: Arabic's sukun after a number), or a mark of one script
 //     on a letter of another it writes (a Hebrew accent on an Armenian
 //     letter);
 //   - no letter it writes is of a script the line has no other trace of
@@ -87,12 +88,26 @@
 // mark stands beside it. A lead and a space are a dropped byte, not a lost
 // no-break space, when the model holds only that reading (Telugu ్ before
 // a space, not ౠ glued to the next letter), or when the line dropped bytes
-// elsewhere (에 and a space beside 택 short of its last byte, not 엠); on
-// such a line a lead alone as a word is a lost character too. A
+// elsewhere (에 and a space beside 택 short of its last byte, not 엠), and
+// neither when real text holds neither reading's character there ("«café»
+// " is é and », not ” short of a byte nor 黠 with a no-break space). On a
+// line that dropped bytes elsewhere a lead alone as a word is a lost
+// character too. A
 // no-break space turned into a space is taken back when a sure misread
 // character stands in the same stretch, or after a capital glued to a
 // word in small letters ("voilÃ  tout"). CESU-8 (a
 // supplementary character as two 3-byte surrogates) misread is undone too.
+// A byte is taken for lost only where nothing else explains the characters
+// (issue 24: U+FFFD where nothing was lost harms the text): not where another
+// encoding reads the lead and the next character whole and the lead's own
+// encoding has no byte for that character ("Ù„" is ل misread as
+// Windows-1252, not Ù with a C1 control stripped after a Latin-1 reading,
+// then „); not for a lead no byte completes (C2 in Windows-1252); not at
+// the end of a round's text inside another round (the stretch ends there,
+// the bytes follow it); and a sequence short of a byte at a stretch's edge,
+// apart from the rest and reading as clean text to both models ("íš" of
+// Vypíše beside "pÅ™Ã­kazÅ¯"), is left out of the stretch rather than
+// carried by the repair of the rest.
 // A line holding bytes that are not UTF-8, or NUL, is left alone: repair
 // invalid bytes first (with one of utf8x's policies).
 //

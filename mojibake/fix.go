@@ -434,8 +434,12 @@ func findUnit(rs []rune, i int, e Codepage) (unit, bool) {
 		u, ok, _ = findUnitIn(rs, i, e, false)
 	}
 	if ok && u.space && len(tables[e].undefined) > 0 {
-		if d, ok := droppedBeforeSpace(rs, u, e); ok {
+		d, ok, neither := droppedBeforeSpace(rs, u, e)
+		if ok {
 			return d, true
+		}
+		if neither {
+			return unit{}, false
 		}
 	}
 	return u, ok
@@ -448,8 +452,11 @@ func findUnit(rs []rune, i int, e Codepage) (unit, bool) {
 // before a space, and not the one u gives before what follows: "à±
 // à°ªà±Š" is ్ then a space (8D dropped), not ౠ glued to ప; "×œ× " is
 // ם then a space, not נ. When several characters fit, U+FFFD stands for
-// the one lost.
-func droppedBeforeSpace(rs []rune, u unit, e Codepage) (unit, bool) {
+// the one lost, when one of the characters that fit is one the model
+// holds before a space. When neither reading gives a character the model
+// holds there, neither is made (neither reports it): the characters were
+// not misread ("«café» " is é and », not ” or 黠 with a byte lost).
+func droppedBeforeSpace(rs []rune, u unit, e Codepage) (d unit, ok, neither bool) {
 	next := rune(' ')
 	if int(u.end) < len(rs) {
 		next = rs[u.end]
@@ -458,18 +465,45 @@ func droppedBeforeSpace(rs []rune, u unit, e Codepage) (unit, bool) {
 		// What follows is misread too: its pair is with what it stands for.
 		var v unit
 		if ok, _ := quickUnit(rs, int(u.end), e, &v); !ok {
-			return unit{}, false
+			return unit{}, false, false
 		}
 		next = v.r
 	}
 	if seenPair(u.r, next) {
-		return unit{}, false
+		return unit{}, false, false
 	}
-	d, ok := droppedReading(rs, u, e, false)
-	if !ok || d.r != 0xFFFD && !seenPair(d.r, ' ') {
-		return unit{}, false
+	d, ok = droppedReading(rs, u, e, false)
+	if !ok {
+		return unit{}, false, false
 	}
-	return d, true
+	if d.r != 0xFFFD && !seenPair(d.r, ' ') || d.r == 0xFFFD && !fillSeenBeforeSpace(rs, u, e) {
+		return unit{}, false, true
+	}
+	return d, true, false
+}
+
+// fillSeenBeforeSpace reports whether one of the characters u's bytes
+// before its last (a space) make with a byte e has no character for, dropped
+// after the lead (the last, or one inside: "ã¯ " is は, E3 81 AF, with 81
+// dropped), is one the model of real text holds before a space.
+func fillSeenBeforeSpace(rs []rune, u unit, e Codepage) bool {
+	n := int(u.end-u.start) - 1
+	var have, buf [utf8.UTFMax]byte
+	for k := 0; k < n; k++ {
+		b, _ := encodeIn(e, rs[int(u.start)+k]) // (droppedReading encoded them)
+		have[k] = b
+	}
+	for at := 1; at <= n; at++ {
+		copy(buf[:at], have[:at])
+		copy(buf[at+1:n+1], have[at:n])
+		for _, b := range tables[e].undefined {
+			buf[at] = b
+			if r, ok := decodeSeq(buf[:n+1]); ok && r >= 0xA0 && seenPair(r, ' ') {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // droppedReading returns the reading of u, a misread character whose last
@@ -668,6 +702,9 @@ func findUnitIn(rs []rune, i int, e Codepage, allowSpace bool) (u unit, ok, used
 		// all the other bytes there.
 		return unit{}, false, usedSpace
 	}
+	if missing == 1 && lostReadOtherwise(rs, i, j, e) {
+		return unit{}, false, usedSpace
+	}
 	u = unit{start: int32(i), end: int32(j), space: space}
 	var fill []byte
 	switch {
@@ -714,6 +751,41 @@ func findUnitIn(rs []rune, i int, e Codepage, allowSpace bool) (u unit, ok, used
 	}
 	u.lossy = true
 	return u, true, usedSpace
+}
+
+// lostReadOtherwise reports whether the characters from rs[i], which e
+// reads as a misread character whose last byte was lost before rs[end],
+// are under another encoding a misread character whose bytes are all
+// there, rs[end] among them, where e has no byte for rs[end]. Then nothing
+// was lost: the byte e takes for lost is the next character, which e's
+// reading does not explain ("Ù„" is ل misread as Windows-1252, not Ù with a C1
+// control stripped after a Latin-1 reading, then „), and a reading that
+// must guess a byte, U+FFFD mostly, is not made where one that guesses
+// nothing explains the same characters. The other reading may be a C1
+// control: the middle reading of a text misread twice holds them ("Â\u0092"
+// is Latin-1's C2 92, not Â with a byte dropped after a Windows-1252
+// reading). ASCII is never a continuation.
+func lostReadOtherwise(rs []rune, i, end int, e Codepage) bool {
+	if end >= len(rs) || rs[end] < 0x80 {
+		return false
+	}
+	if _, ok := encodeIn(e, rs[end]); ok {
+		// A character e has a byte for, which starts what follows: e's
+		// reading explains it. (Another encoding's reading of it as a
+		// continuation is a coincidence as often: "å‚æ", 参 misread as
+		// Windows-1252 with 8F dropped, then 数, is 傿 in Windows-1257.)
+		return false
+	}
+	for o := Codepage(0); o < numEncodings; o++ {
+		if o == e {
+			continue
+		}
+		var u unit
+		if ok, sure := quickUnit(rs, i, o, &u); ok && sure && int(u.end) > end && !isHighSurrogate(u.r) && !isLowSurrogate(u.r) {
+			return true
+		}
+	}
+	return false
 }
 
 // fillLost tries the fillings of the bytes of seq at positions lost[x:]
@@ -1097,7 +1169,7 @@ func droppedSpaces(us []unit, rs []rune, e Codepage, from int, pos []place) []un
 			continue
 		}
 		t := int(p.at)
-		if b0, ok := encodeIn(e, rs[t]); !ok || b0 < 0xC2 || b0 > 0xEF {
+		if b0, ok := encodeIn(e, rs[t]); !ok || b0 < 0xC2 || b0 > 0xEF || loneRunes[e][b0-0xC2] == 0 {
 			continue
 		}
 		if slices.ContainsFunc(us[from:n], func(u unit) bool { return int(u.start) <= t && t < int(u.end) }) {
@@ -1343,7 +1415,7 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 			return false
 		}
 		b0, ok := encodeIn(e, rs[at])
-		if !ok || b0 < 0xC2 || b0 > 0xEF {
+		if !ok || b0 < 0xC2 || b0 > 0xEF || loneRunes[e][b0-0xC2] == 0 {
 			return false
 		}
 		if at+1 < len(rs) {
@@ -1351,7 +1423,7 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 				return false // a continuation follows: not lost (findUnit judged it)
 			}
 		}
-		return true
+		return !lostReadOtherwise(rs, at, at+1, e)
 	}
 	// Leads glued one to the other are lost together ("ÑÑÐ½Ð¾" for ясно,
 	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
@@ -1429,8 +1501,9 @@ func loneUnit(rs []rune, at int, e Codepage) unit {
 // loneRunes[e][b0-0xC2] is what a lead b0 (C2..EF) of e whose other bytes
 // were all lost stands for (loneRune's with loneFill(e)): one entry per
 // lead, rather than a try of every filling at each lead alone (Persian
-// misread as Windows-1252 has one under Latin-1 in most words). Built by
-// buildTables.
+// misread as Windows-1252 has one under Latin-1 in most words); 0 for a
+// lead no filling completes (C2 of Windows-1252 or Latin-1: every filling
+// is a C1 control), which is no lead alone. Built by buildTables.
 var loneRunes [numEncodings][0xF0 - 0xC2]rune
 
 // loneFill returns the bytes a lost byte of e may have been: those a strict
@@ -1444,14 +1517,18 @@ func loneFill(e Codepage) []byte {
 }
 
 // loneRune is the character a lead b0 (C2..EF) stands for when its other
-// bytes, each one of fill, were lost: the one filling that fits, else
-// U+FFFD.
+// bytes, each one of fill, were lost: the one filling that fits, U+FFFD
+// when several do, 0 when none does (then nothing was lost there: U+FFFD
+// would stand for a character no byte could have made).
 func loneRune(b0 byte, fill []byte) rune {
 	n, _ := leadBits(b0)
 	seq := []byte{b0, 0, 0}[:n]
 	lost := []int{1, 2}[:n-1]
 	r, count := fillLost(seq, lost, fill, 0, 0, 0)
-	if count != 1 {
+	switch {
+	case count == 0:
+		r = 0
+	case count > 1:
 		r = 0xFFFD
 	}
 	return r
@@ -1662,9 +1739,18 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		// An encoding that finds only what an earlier one found, read the
 		// same way (ISO-8859-1 or Windows-1254 on text misread as
 		// Windows-1252), has nothing to add: its stretches are pieces of
-		// the earlier one's, which wins ties.
+		// the earlier one's, which wins ties. Once implausible has refused
+		// a stretch of the window, the earlier one's stretch may be out,
+		// and a piece of it this encoding reads may pass ("áµ‰ siÃ¨" is
+		// refused for its IPA ᵉ under Windows-1252; Latin-1, which has no
+		// byte for ‰, reads "Ã¨" alone): then only pieces between ASCII
+		// are judged (see piece).
+		pieces := false
 		if sc.coveredBy(us) {
-			continue
+			if depth > 0 || len(f.banned) == 0 {
+				continue
+			}
+			pieces = true
 		}
 		// What only the encodings after this one need (found, and mine
 		// for the coversAll stop) is not kept for the last.
@@ -1674,11 +1760,25 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		}
 		for i := 0; i < len(us); {
 			j, end := stretchEnd(us, rs, i)
+			// si and sj bound the units judged: the stretch but its guesses
+			// at the edges that it does not need (trimIdle).
+			si, sj := i, j
+			if guess {
+				if si, sj = trimGuesses(rs, us, i, j, depth); si == sj {
+					i = j
+					continue
+				}
+				end = int(us[sj-1].end)
+			}
 			// A stretch inside one an earlier encoding decodes to text with
 			// no badness left cannot beat it: its gain is at most its own
 			// badness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
-			start := int(us[i].start)
+			start := int(us[si].start)
+			if pieces && !piece(rs, start, end) {
+				i = j
+				continue
+			}
 			if mayskip && n0 > 0 {
 				if d := f.dominated(rs, all[:n0], start, end, prev, next); d >= 0 {
 					if skipped < 0 {
@@ -1690,7 +1790,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 				}
 			}
 			if skipped >= 0 || !within(perfect, start, end) {
-				if c, ok := f.judge(rs, us[i:j], e, guess, prev, next, depth, budget, &seen); ok {
+				if c, ok := f.judge(rs, us[si:sj], e, guess, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
 						if n := len(perfect); n == 0 || perfect[n-1][0] < c.start {
@@ -1801,6 +1901,100 @@ func stretchEnd(us []unit, rs []rune, i int) (int, int) {
 		end = u.end
 	}
 	return j, int(end)
+}
+
+// piece reports whether the stretch rs[start:end] of an encoding that
+// reads only what an earlier one read stands between ASCII (or the
+// window's edges): beside a character beyond ASCII it does not read, it
+// may cut a misread character of the earlier reading in two ("Â³" of
+// "ÃƒÂ³", ó misread twice, is no ³).
+func piece(rs []rune, start, end int) bool {
+	return (start == 0 || rs[start-1] < 0x80) && (end == len(rs) || rs[end] < 0x80)
+}
+
+// trimGuesses returns the units of the stretch us[i:j] that are judged:
+// at depth 0, without the guesses at its edges the stretch does not need
+// (trimIdle); in a round inside another, also without a misread character
+// short of its last bytes at the end of the round's text (cutAtEnd). It
+// may return none (i == j).
+func trimGuesses(rs []rune, us []unit, i, j, depth int) (int, int) {
+	if depth > 0 {
+		for j > i && cutAtEnd(rs, us[j-1]) {
+			j--
+		}
+	}
+	if j-i > 1 {
+		i, j = trimIdle(rs, us, i, j)
+	}
+	return i, j
+}
+
+// cutAtEnd reports whether u, a misread character of a round inside
+// another (rs is the decoding of the outer round's stretch), is short of
+// its last bytes at the end of rs: the outer stretch ends there, and the
+// bytes are the characters after it, not lost ("Ã\u00a0Â¥" of
+// "Ã\u00a0Â¥Â\u0096", ॖ misread twice as Latin-1, is "à¥" once undone,
+// and Windows-1252, which has no byte for U+0096, ends its stretch
+// before it).
+func cutAtEnd(rs []rune, u unit) bool {
+	return u.lossy && !u.space && !u.stray && int(u.end) == len(rs) && !slices.Contains(rs[u.start:u.end], 0xFFFD)
+}
+
+// trimIdle returns the units us[i:j] of one stretch (two or more) without
+// the guesses at its edges the stretch does not need (idleEdge): the
+// repair of a stretch is one decision, and a guess riding on the gain of
+// the rest would otherwise be made with it. "Vypíše pÅ™Ã\u00adkazÅ¯" is
+// clean "íš" then Czech misread: Windows-1252 reads "íš" as a lead of
+// three bytes short of its last, a U+FFFD, which the stretch of příkazů
+// would take along.
+func trimIdle(rs []rune, us []unit, i, j int) (int, int) {
+	for j-i > 1 && idleEdge(rs, us, i, i+1) {
+		i++
+	}
+	for j-i > 1 && idleEdge(rs, us, j-1, j-2) {
+		j--
+	}
+	return i, j
+}
+
+// idleEdge reports whether us[k], at a stretch's edge beside us[nb], is a
+// guess the stretch does not need: a sequence short of a byte (two
+// characters or more, a byte of them guessed), apart from us[nb] (ASCII
+// between), and as found, between its neighbours, text that neither the
+// cost model nor the model of real text finds anything wrong with. Its
+// repair then adds nothing to the evidence for the stretch, and the guess
+// it makes is all it brings. A guess that reads as mojibake ("â€" short of
+// 9D before a space: a letter glued to a symbol) is evidence of its own,
+// and stays. A lead alone is not judged here: the rules that take one
+// (strayAt, loneLeads, droppedSpaces) weigh the line around it already.
+func idleEdge(rs []rune, us []unit, k, nb int) bool {
+	u := &us[k]
+	if !u.lossy || u.space || u.stray || u.end-u.start < 2 {
+		return false
+	}
+	if nb > k && u.end == us[nb].start || nb < k && us[nb].end == u.start {
+		return false // glued to a misread character
+	}
+	p, n := none, none
+	if u.start > 0 {
+		p = rs[u.start-1]
+	}
+	if int(u.end) < len(rs) {
+		n = rs[u.end]
+	}
+	s := rs[u.start:u.end]
+	if isBad(p, s, n) {
+		return false
+	}
+	// (A neighbour beyond ASCII may be misread itself: its pairs tell
+	// nothing, as for implausible.)
+	if p >= 0x80 {
+		p = none
+	}
+	if n >= 0x80 {
+		n = none
+	}
+	return unseen(p, s, n, 1) == 0
 }
 
 // dominated returns the index in cs (the candidates of the first encoding

@@ -280,7 +280,7 @@ func implRare(out []rune, i int, next rune, d uint64, before rune, sBefore uint8
 	if d&fdMark != 0 {
 		// A mark with no letter to sit on, or on a letter of another
 		// script, both written by the repair (see the general loop).
-		if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
+		if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD && !markAfterSeen(before, r) {
 			return "mark", false
 		}
 		if ms := uint8(d >> fdMarkShift); i > 0 && sBefore != scNone && r>>7 != before>>7 && ms != scNone && alphabetOf(sBefore) != ms {

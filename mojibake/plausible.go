@@ -653,6 +653,12 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// Each character's script is looked up once: sBefore is before's,
 	// sCur r's, sNext the next character's of out.
 	sBefore := scriptOf(prev)
+	if start >= 3 && prev < 0x80 && rs[start-2] == 'f' && rs[start-3] == '\\' {
+		// The letter of a troff font escape before the stretch ("\fIчисло"
+		// misread from its first letter on) is no letter the repair is
+		// glued to, as inside it (below).
+		sBefore = scNone
+	}
 	sCur := scNone
 	if len(out) > 0 {
 		sCur = scriptOf(out[0])
@@ -730,7 +736,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		case in.kind == kBad || r >= 0xE000 && isPrivateUse(r) || r >= 0x80 && r < 0xA0:
 			return "control", 0, 0
 		case in.kind == kMark:
-			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
+			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD && !markAfterSeen(before, r) {
 				return "mark", 0, 0
 			}
 			// (A mark in the block of the letter before it is of its
@@ -1128,4 +1134,18 @@ func markScript(r rune) uint8 {
 		}
 	}
 	return scNone
+}
+
+// markAfterSeen reports whether real text, by the model, holds mark r
+// after before, a character of no script (a space, a digit, punctuation,
+// the line's edge): Arabic writes its sukun alone after a number for a
+// degree ("30 ْ"), and a repair that writes it so is not refused for a
+// mark without a letter to sit on. A mark real text never has there (a
+// combining acute after a space) still is.
+func markAfterSeen(before, r rune) bool {
+	if before < 0 {
+		before = ' '
+	}
+	a, b := pairs.Fold(before), pairs.Fold(r)
+	return pairArray != nil && pairs.Counted(a, b) && pairs.HasIn(pairArray, a, b)
 }

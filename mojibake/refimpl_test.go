@@ -271,9 +271,14 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 		// An encoding that finds only what an earlier one found, read the
 		// same way (ISO-8859-1 or Windows-1254 on text misread as
 		// Windows-1252), has nothing to add: its stretches are pieces of
-		// the earlier one's, which wins ties.
+		// the earlier one's, which wins ties; but once a stretch was
+		// refused, its pieces between ASCII (fixer.plan's).
+		pieces := false
 		if sc.coveredBy(us) {
-			continue
+			if depth > 0 || len(f.banned) == 0 {
+				continue
+			}
+			pieces = true
 		}
 		if depth == 0 {
 			f.lineUnits = us
@@ -286,11 +291,16 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 			for j < len(us) && gapJoins(rs[int(us[j-1].end):int(us[j].start)]) {
 				j++
 			}
+			stop := j
+			if i, j = trimGuesses(rs, us, i, j, depth); i == j {
+				i = stop
+				continue
+			}
 			// A stretch inside one an earlier encoding decodes to text with
 			// no refBadness left cannot beat it: its gain is at most its own
 			// refBadness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
-			if start, end := int(us[i].start), int(us[j-1].end); !within(perfect, start, end) {
+			if start, end := int(us[i].start), int(us[j-1].end); !within(perfect, start, end) && (!pieces || piece(rs, start, end)) {
 				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
@@ -300,7 +310,7 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 					}
 				}
 			}
-			i = j
+			i = stop
 		}
 		// When this encoding decodes every place a misread character may
 		// start to text with no refBadness left, the others can only find
