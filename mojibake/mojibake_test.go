@@ -147,6 +147,7 @@ func TestCases(t *testing.T) {
 		{"See section Â§4.", "See section §4.", "UTF-8 read as windows-1252"},
 		{"Half Â½ cup", "Half ½ cup", "UTF-8 read as windows-1252"},
 		{"foo Â· bar", "foo · bar", "UTF-8 read as windows-1252"},
+		{"an angle [Â°] here", "an angle [°] here", "UTF-8 read as windows-1252"},
 		{"5 Ã— 3 = 15", "5 × 3 = 15", "UTF-8 read as windows-1252"},
 		{"Price 8 Ã· 2", "Price 8 ÷ 2", "UTF-8 read as windows-1252"},
 		{"Value is âˆ’3.", "Value is −3.", "UTF-8 read as windows-1252"},

@@ -1149,9 +1149,10 @@ func markScript(r rune) uint8 {
 //   - a lead read as a capital (Â, Ã) is no end of a word in capitals
 //     ("IRMÃ—", "CHÂ²" stay, and so does "GNUÂ®"); at a word's start it
 //     may be a variable with a hat in mathematics ("Â²", "Â·B", "Â±|n⟩"):
-//     there the symbol is no superscript, and it is followed by what
-//     follows it in writing, a number, a space, the line's end, or a unit
-//     after a degree sign ("Â±0.5", "Â© 2020", "Â°C"); a lead read as a
+//     there the symbol is no superscript, an operator (±, ×, ·) is
+//     followed by a number, a space or the line's end ("Â±0.5", "5 Ã— 3"),
+//     another symbol by anything but a letter, or a unit after a degree
+//     sign ("[Â°]", "Â© 2020", "Â°C"); a lead read as a
 //     letter is a Latin one (a Greek capital beside a symbol is
 //     mathematics, "2Β²"; a Cyrillic В or в a word, "in": "В§2");
 //   - a lead read as a sign of logic or mathematics that stands before
@@ -1198,12 +1199,15 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 			// "Â·B", "Â±|n⟩") unless what follows the symbol is what
 			// follows one in writing: a number, a space, the line's end,
 			// a unit after a degree sign ("Â°C").
+			// Other symbols (°, ©, §, ½, currency) are no operators:
+			// anything but a letter may follow them.
+			o := out[0]
 			switch {
-			case infoOf(out[0]).kind == kSup:
+			case infoOf(o).kind == kSup:
 				return false
 			case next == none || next == ' ' || '0' <= next && next <= '9':
-			case out[0] == '°' && letterAfter:
-			default:
+			case o == '°' && letterAfter:
+			case unicode.Is(unicode.Sm, o) || o == '·' || letterAfter:
 				return false
 			}
 		}
