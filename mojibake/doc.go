@@ -58,7 +58,13 @@
 //     inside a word in small letters ("canciĂłn"). A word of two Greek or
 //     Cyrillic letters in a Latin line with no other letter of theirs,
 //     whose repair is a Latin letter of common pairs, needs none ("non
-//     ГЁ possibile": its pairs are Russian enough).
+//     ГЁ possibile": its pairs are Russian enough). A lone misread
+//     symbol between ASCII neighbours ("20Â°C", "Â±0.5", "5 Ã— 3",
+//     "âˆ’3", "cm¬≤"), whose repair's pairs the model rarely holds, is
+//     judged by what misreading made of it instead: every pair inside it
+//     unseen, its lead a Latin letter that ends no word in capitals
+//     ("IRMÃ—" stays) and at a word's start is no variable with a hat
+//     ("Â²", "Â·B" stay), or Mac OS Roman's ¬ or √ without an operand.
 //
 // Where the cost model sees nothing (box drawing glued to letters,
 // "especificaci├│n"), the model of real text alone may repair a stretch:

@@ -2512,21 +2512,24 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// Windows-1250), or when a capital or a symbol glued inside a word
 	// (capitalInside).
 	lone := us.n == 1 && us.firstWidth <= 2 && prev < 0x80 && next < 0x80
-	if unseen(p, out, n, 1) > 0 || badness(prev, judged, next) > attestedRare(out) {
+	// A lone symbol (loneSymbol) is judged by what misreading made of it:
+	// the model holds few of a symbol's pairs.
+	sym := us.n == 1 && len(out) == 1 && !lossy && isLoneSymbol(rs, start, end, us, out, prev, next)
+	if !sym && unseen(p, out, n, 1) > 0 || badness(prev, judged, next) > attestedRare(out) {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}
 		return candidate{}, false
 	}
 	island := islandOf(rs, start, end, us, out, prev, next)
-	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island {
+	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island && !sym {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
-	if why != "" || ua > 0 || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island {
+	if why != "" || ua > 0 && !sym || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island && !sym {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)
 		}

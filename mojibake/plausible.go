@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 )
@@ -944,9 +945,12 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// pair unseen: strayEvidence has weighed it (the line vouches for it).
 	strayOK := us.n == 1 && us.stray && us.strayShape != strayInside && ua == 0
 	if ub <= ua && !island && !strayOK {
+		if isLoneSymbol(rs, start, end, us, out, prev, next) {
+			return "", ub, ua
+		}
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island && !isLoneSymbol(rs, start, end, us, out, prev, next) {
 		return "lone", ub, ua
 	}
 	return "", ub, ua
@@ -1147,5 +1151,123 @@ func markAfterSeen(before, r rune) bool {
 		before = ' '
 	}
 	a, b := pairs.Fold(before), pairs.Fold(r)
-	return pairArray != nil && pairs.Counted(a, b) && pairs.HasIn(pairArray, a, b)
+	return pairArray != nil && pairs.Counted(a, b) && modelHas(a, b)
+}
+
+// loneSymbol reports whether s, one misread character standing alone
+// between prev and next (ASCII or the line's edge), is overwhelming
+// evidence on its own though the model of real text cannot judge its
+// repair: out is one symbol ("20Â°C", "Â±0.5", "5 Ã— 3", "âˆ’3", "cm¬≤"),
+// whose pairs with its neighbours the training text rarely holds (manual
+// pages write few ×, − or ±), so that the rules for a lone misread
+// character, which ask the repair for common pairs, refuse it. It is
+// repaired when what misreading made of it is what clean text has no use
+// for:
+//
+//   - every pair inside s is one real text does not hold ("Â°", "â€",
+//     "€”"), the lead glued to what reads as symbols;
+//   - a lead read as a capital (Â, Ã) is no end of a word in capitals
+//     ("IRMÃ—", "CHÂ²" stay, and so does "GNUÂ®"); at a word's start it
+//     may be a variable with a hat in mathematics ("Â²", "Â·B", "Â±|n⟩"):
+//     there the symbol is no superscript, an operator (±, ×, ·) is
+//     followed by a number, a space or the line's end ("Â±0.5", "5 Ã— 3"),
+//     another symbol by anything but a letter, or a unit after a degree
+//     sign ("[Â°]", "Â© 2020", "Â°C"); a lead read as a
+//     letter is a Latin one (a Greek capital beside a symbol is
+//     mathematics, "2Β²"; a Cyrillic В or в a word, "in": "В§2");
+//   - a lead read as a sign of logic or mathematics that stands before
+//     its operand (Mac OS Roman's ¬ and √) has none: a root sign is
+//     followed by no operand ("√∑" is a root of a sum), and a negation
+//     at a word's start is followed by none, nor by a letter ("¬π", "¬µX"
+//     stay); glued after a letter or digit, a negation is no logic
+//     ("cm¬≤", "20¬∞");
+//   - out is a symbol, punctuation or the micro sign, never a letter, a
+//     space or a format character (U+00A0, U+00AD, U+200B-U+200F...).
+func loneSymbol(s, out []rune, prev, next rune) bool {
+	if len(out) != 1 || len(s) < 2 || len(s) > 3 || prev >= 0x80 || next >= 0x80 || pairArray == nil {
+		return false
+	}
+	o := out[0]
+	if utf8.RuneLen(o) != len(s) {
+		return false // a byte lost (dropped, or a no-break space as a space)
+	}
+	switch {
+	case o >= 0xA1 && o <= 0xBF && o != 0xAD && o != 0xAA && o != 0xBA, o == 0xD7, o == 0xF7:
+	case o >= 0x2010 && o <= 0x2BFF && !(o >= 0x2028 && o <= 0x202F) && !(o >= 0x205F && o <= 0x206F) && !unicode.IsLetter(o):
+	default:
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		a, b := pairs.Fold(s[i-1]), pairs.Fold(s[i])
+		if s[i] < 0x80 || s[i] == 0xFFFD || !pairs.Counted(a, b) || modelHas(a, b) {
+			return false
+		}
+	}
+	lead := s[0]
+	letterAfter := 'a' <= next|0x20 && next|0x20 <= 'z'
+	letterBefore := 'a' <= prev|0x20 && prev|0x20 <= 'z'
+	digitBefore := '0' <= prev && prev <= '9'
+	switch {
+	case unicode.IsLetter(lead):
+		if scriptOf(lead) != scLatin || unicode.IsUpper(lead) && 'A' <= prev && prev <= 'Z' {
+			// (A Greek capital beside a symbol is mathematics, "2Β²"; a
+			// Cyrillic В or в is a word, the preposition "in": "В§2".)
+			return false
+		}
+		if len(s) == 2 && unicode.IsUpper(lead) && !letterBefore && !digitBefore {
+			// A capital at a word's start: a variable with a hat ("Â²",
+			// "Â·B", "Â±|n⟩") unless what follows the symbol is what
+			// follows one in writing: a number, a space, the line's end,
+			// a unit after a degree sign ("Â°C").
+			// Other symbols (°, ©, §, ½, currency) are no operators:
+			// anything but a letter may follow them.
+			o := out[0]
+			switch {
+			case infoOf(o).kind == kSup:
+				return false
+			case next == none || next == ' ' || '0' <= next && next <= '9':
+			case o == '°' && letterAfter:
+			case unicode.Is(unicode.Sm, o) || o == '·' || letterAfter:
+				return false
+			}
+		}
+	case lead == '¬':
+		if !letterBefore && !digitBefore && (letterAfter || operand(s[1])) {
+			return false
+		}
+	case lead == '√':
+		if operand(s[1]) {
+			return false
+		}
+	default:
+		// Another sign or punctuation (Mac OS Roman's ‚); not box drawing
+		// (IBM437's ┬ and ├ beside shades are drawings).
+		if k := infoOf(lead).kind; k != kOpen && k != kClose && k != kPunct && k != kSymbol {
+			return false
+		}
+	}
+	for _, r := range s[1:] {
+		if infoOf(r).kind == kBox {
+			return false
+		}
+	}
+	return true
+}
+
+// isLoneSymbol is loneSymbol for the stretch rs[start:end] of units us, on
+// its line (not in a round inside another, nor lossy: its bytes are all
+// there), between prev and next.
+func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
+	return us.n == 1 && us.outer == nil && !us.space && !us.stray && int(us.firstWidth) == end-start && loneSymbol(rs[start:end], out, prev, next)
+}
+
+// operand reports whether r, read after a root or a negation sign, is what
+// mathematics or logic writes there: a Greek letter, an n-ary operator, ∂,
+// ∞, the micro sign (μ) or ø (the empty set, as typed).
+func operand(r rune) bool {
+	switch r {
+	case '∑', '∏', '∫', '∂', '∞', 'µ', 'ø', 'Ø':
+		return true
+	}
+	return unicode.Is(unicode.Greek, r)
 }

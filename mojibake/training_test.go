@@ -377,6 +377,24 @@ func TestTrainingRecall(t *testing.T) {
 			t.Errorf("%s: recall %.1f%% of %d lines, under %.0f%%", m.name, 100*got, cases, 100*floor)
 		}
 	}
+	// One symbol misread in a line of mostly ASCII (loneSymbolCases).
+	plain := heldOutPlain(t, root, perLang)
+	lcs := loneSymbolCases(plain)
+	lcases, lexact, llog := loneSymbolRecall(t, lcs)
+	for _, e := range loneEncodings {
+		name := "lone symbol, " + e.String()
+		if lcases[e] == 0 {
+			continue
+		}
+		got := float64(lexact[e]) / float64(lcases[e])
+		fmt.Fprintf(&report, "%-40s %6d %7.1f%% %7.1f%%\n", name, lcases[e], 100*got, 100*got)
+		// Floors a little under what the repair achieves, so that a
+		// regression fails.
+		if floor := loneFloor[e]; lcases[e] >= 150 && got < floor {
+			t.Errorf("%s: recall %.1f%% of %d cases, under %.0f%%", name, 100*got, lcases[e], 100*floor)
+		}
+	}
+	t.Logf("lone symbols in %d held-out lines of mostly ASCII, recall by symbol:\n%s", len(plain), llog)
 	t.Logf("recall on held-out training lines:\n%s", report.String())
 	if p := os.Getenv("MOJIBAKE_REPORT"); p != "" {
 		os.WriteFile(p, []byte(report.String()), 0o644)
