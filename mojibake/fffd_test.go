@@ -227,6 +227,7 @@ func TestNoFFFDForCleanLetterAfterApostrophe(t *testing.T) {
 		{"italian, c’è", Windows1252, "non c", "’", "è imbeded"},
 		{"french, jusqu’à", Windows1252, "jusqu", "’", "à demain"},
 		{"french, l’été", Windows1252, "l", "’", "été dernier"},
+		{"french, l’âge", Windows1252, "à l", "’", "âge de pierre"},
 		{"french, d’être", Windows1252, "avant d", "’", "être lu"},
 		{"french, qu’îl", Windows1252, "le fichier qu", "’", "îlot contient"},
 		// Italian.

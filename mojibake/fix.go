@@ -1433,7 +1433,7 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 		if !lineKnown {
 			lineMask, lineKnown = lineScriptBits(rs, us[from:]), true
 		}
-		if loneScriptsOf(e, b0)&lineMask == 0 {
+		if m := loneScriptsOf(e, b0); m&lineMask == 0 && (m&loneCommon == 0 || !loneCommonFits(rs, at, b0, e)) {
 			return false
 		}
 		return !lostReadOtherwise(rs, at, at+1, e)
@@ -1523,15 +1523,58 @@ var (
 	loneScriptTab  [numEncodings][0xF0 - 0xC2]uint64
 )
 
+// loneCommon is loneScripts' bit for a filling of no script's own that
+// real text writes (scripts are numbered below 63).
+const loneCommon = 1 << 63
+
+// loneCommonFits reports whether a filling of the lead rs[at] (b0 in e)
+// of no script's own that real text writes (loneCommon) is one real text
+// writes before the ASCII character after it: "„" before "c" (Czech „cd“, E2
+// 80 9E with both C1 bytes stripped after a Latin-1 reading), not the ❏ a
+// Windows-1252 reading of "â" (E2, two bytes dropped) could be, before
+// "ge" of l’âge.
+func loneCommonFits(rs []rune, at int, b0 byte, e Codepage) bool {
+	next := none
+	if at+1 < len(rs) && rs[at+1] < 0x80 {
+		// (A neighbour beyond ASCII may be misread itself: its pair
+		// tells nothing, as for implausible.)
+		next = pairs.Fold(rs[at+1])
+	}
+	fill := loneFill(e)
+	n, _ := leadBits(b0)
+	seq := [3]byte{b0}
+	for _, b1 := range fill {
+		seq[1] = b1
+		for k, b2 := range fill {
+			if n == 2 {
+				if k > 0 {
+					break
+				}
+			} else {
+				seq[2] = b2
+			}
+			r, ok := decodeSeq(seq[:n])
+			if !ok {
+				continue
+			}
+			if _, common := anyScript(r); common && attested(r) && (next == none || modelHas(pairs.Fold(r), next)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // loneScripts returns the scripts (scriptOf, as bits) of the characters
 // a lead b0 (C2..EF) whose other bytes, each one of fill, were all lost
 // may stand for: the lead fixes the block (E9 is U+9000-U+9FFF, CJK; C3
 // is U+00C0-U+00FF, Latin), the fillings the characters in it. A filling
 // no script owns that real text writes (attested: "„" of E2 80 9E with
-// both C1 bytes stripped after a Latin-1 reading) may stand in any line:
-// then every bit. One real text is not seen to write (Windows-1252's
-// fillings of E2: ⁁ ⁍ ⁐, APL symbols, control pictures) stands for
-// nothing. A Latin letter beyond Latin Extended-B that real text is not
+// both C1 bytes stripped after a Latin-1 reading) may stand in any line
+// where real text writes it before the next character (loneCommonFits):
+// then the bit loneCommon. One real text is not seen to write
+// (Windows-1252's fillings of E2: ⁁ ⁍ ⁐, APL symbols, control pictures)
+// stands for nothing. A Latin letter beyond Latin Extended-B that real text is not
 // seen to write (attested: ꝁ ꝏ ꝝ of Latin Extended-D, EA's fillings in
 // Windows-1252) counts as IPA, as classifyScript counts the rare letters
 // of Extended-B.
@@ -1560,7 +1603,7 @@ func loneScripts(b0 byte, fill []byte) uint64 {
 			s, common := anyScript(r)
 			if common {
 				if attested(r) {
-					return ^uint64(0)
+					m |= loneCommon
 				}
 				continue
 			}
