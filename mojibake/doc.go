@@ -108,7 +108,15 @@
 // encoding reads the lead and the next character whole and the lead's own
 // encoding has no byte for that character ("Ù„" is ل misread as
 // Windows-1252, not Ù with a C1 control stripped after a Latin-1 reading,
-// then „); not for a lead no byte completes (C2 in Windows-1252); not at
+// then „); not for a lead no byte completes (C2 in Windows-1252); not for
+// a lead alone that stands for no character the line could hold: the lead
+// fixes the block its character is in, and a lead alone is taken only
+// when a filling of its lost bytes is of a script the line has, as found
+// or repaired, or no script's and written by real text before the ASCII
+// character after it ("dâ€™échec" is d’échec: é alone, E9, is an
+// ideograph U+9000-U+9FFF, in a line with none; "lâ€™âge" is l’âge: â
+// alone, E2, is a dingbat such as ❏, which real text does not write
+// before "g"; "Ð°Ñ" is а and с, 81 dropped, in a line of Cyrillic); not at
 // the end of a round's text inside another round (the stretch ends there,
 // the bytes follow it); and a sequence short of a byte at a stretch's edge,
 // apart from the rest and reading as clean text to both models ("íš" of

@@ -211,3 +211,42 @@ func TestTroffEscapeBeforeStretch(t *testing.T) {
 		}
 	}
 }
+
+// TestNoFFFDForCleanLetterAfterApostrophe: a clean accented letter right
+// after a misread apostrophe (’, E2 80 99, read as Windows-1252 "â€™")
+// stays. Read as Windows-1252, é is E9, the lead of a three-byte
+// character; the old reading took it for one whose two other bytes were
+// dropped (81 8D 8F 90 9D) and wrote U+FFFD glued to the ’: "d’�chec".
+// A lead alone E0-EF stands for a character of the block its bytes fix
+// (E9: U+9000-U+9FFF, ideographs): none the line could hold.
+func TestNoFFFDForCleanLetterAfterApostrophe(t *testing.T) {
+	for _, c := range []fffdCase{
+		// The four French lines of issue 24 (è, é: E8, E9; à, E0, which
+		// no dropped byte completes, was right before).
+		{"french, d’échec", Windows1252, "un code d", "’", "échec différent"},
+		{"italian, c’è", Windows1252, "non c", "’", "è imbeded"},
+		{"french, jusqu’à", Windows1252, "jusqu", "’", "à demain"},
+		{"french, l’été", Windows1252, "l", "’", "été dernier"},
+		{"french, l’âge", Windows1252, "à l", "’", "âge de pierre"},
+		{"french, d’être", Windows1252, "avant d", "’", "être lu"},
+		{"french, qu’îl", Windows1252, "le fichier qu", "’", "îlot contient"},
+		// Italian.
+		{"italian, com’è", Windows1252, "Com", "’", "è andata la copia?"},
+		{"italian, dov’è", Windows1252, "Dov", "’", "è il file di configurazione"},
+		{"italian, quest’èra", Windows1252, "in quest", "’", "èra digitale"},
+		// Portuguese and Catalan.
+		{"portuguese, d’água", Windows1252, "caixa-d", "’", "água vazia"},
+		{"portuguese, olho-d’água", Windows1252, "o olho-d", "’", "água secou"},
+		{"catalan, l’època", Windows1252, "a l", "’", "època del fitxer"},
+		{"catalan, d’èxit", Windows1252, "codi d", "’", "èxit diferent"},
+	} {
+		in, want := c.build(t)
+		got, cs := FixString(in)
+		if got != want {
+			t.Errorf("%s: %q\n  got  %q\n  want %q\n  %v", c.name, in, got, want, cs)
+		}
+		if strings.ContainsRune(got, 0xFFFD) {
+			t.Errorf("%s: U+FFFD where nothing was lost: %q", c.name, got)
+		}
+	}
+}

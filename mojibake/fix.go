@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"sync"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
@@ -1410,6 +1412,8 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	if (fffdMask>>e)&1 == 0 && e != ISO8859_1 || len(us) == from {
 		return us
 	}
+	var lineMask uint64 // the scripts of the line (lineScriptBits), once asked
+	lineKnown := false
 	lone := func(at int) bool {
 		if at < 0 || at >= len(rs) || rs[at] < 0x80 {
 			return false
@@ -1422,6 +1426,15 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 			if b, ok := encodeIn(e, rs[at+1]); ok && b&0xC0 == 0x80 {
 				return false // a continuation follows: not lost (findUnit judged it)
 			}
+		}
+		// The character lost must be one the line could hold: of a script
+		// it has (loneScripts). "dâ€™échec" is d’échec: é (E9) alone stands
+		// for an ideograph, U+9000-U+9FFF, in a line with none.
+		if !lineKnown {
+			lineMask, lineKnown = lineScriptBits(rs, us[from:]), true
+		}
+		if m := loneScriptsOf(e, b0); m&lineMask == 0 && (m&loneCommon == 0 || !loneCommonFits(rs, at, b0, e)) {
+			return false
 		}
 		return !lostReadOtherwise(rs, at, at+1, e)
 	}
@@ -1489,6 +1502,171 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 		}
 	}
 	return us
+}
+
+// loneScriptsOf returns loneScripts(b0, loneFill(e)), from a table built
+// on first use (scriptOf asks the model of real text).
+func loneScriptsOf(e Codepage, b0 byte) uint64 {
+	loneScriptOnce.Do(func() {
+		for e := range loneScriptTab {
+			fill := loneFill(Codepage(e))
+			for b := range loneScriptTab[e] {
+				loneScriptTab[e][b] = loneScripts(byte(0xC2+b), fill)
+			}
+		}
+	})
+	return loneScriptTab[e][b0-0xC2]
+}
+
+var (
+	loneScriptOnce sync.Once
+	loneScriptTab  [numEncodings][0xF0 - 0xC2]uint64
+)
+
+// loneCommon is loneScripts' bit for a filling of no script's own that
+// real text writes (scripts are numbered below 63).
+const loneCommon = 1 << 63
+
+// loneCommonFits reports whether a filling of the lead rs[at] (b0 in e)
+// of no script's own that real text writes (loneCommon) is one real text
+// writes before the ASCII character after it: "„" before "c" (Czech „cd“, E2
+// 80 9E with both C1 bytes stripped after a Latin-1 reading), not the ❏ a
+// Windows-1252 reading of "â" (E2, two bytes dropped) could be, before
+// "ge" of l’âge.
+func loneCommonFits(rs []rune, at int, b0 byte, e Codepage) bool {
+	next := none
+	if at+1 < len(rs) && rs[at+1] < 0x80 {
+		// (A neighbour beyond ASCII may be misread itself: its pair
+		// tells nothing, as for implausible.)
+		next = pairs.Fold(rs[at+1])
+	}
+	fill := loneFill(e)
+	n, _ := leadBits(b0)
+	seq := [3]byte{b0}
+	for _, b1 := range fill {
+		seq[1] = b1
+		for k, b2 := range fill {
+			if n == 2 {
+				if k > 0 {
+					break
+				}
+			} else {
+				seq[2] = b2
+			}
+			r, ok := decodeSeq(seq[:n])
+			if !ok {
+				continue
+			}
+			if _, common := anyScript(r); common && attested(r) && (next == none || modelHas(pairs.Fold(r), next)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// loneScripts returns the scripts (scriptOf, as bits) of the characters
+// a lead b0 (C2..EF) whose other bytes, each one of fill, were all lost
+// may stand for: the lead fixes the block (E9 is U+9000-U+9FFF, CJK; C3
+// is U+00C0-U+00FF, Latin), the fillings the characters in it. A filling
+// no script owns that real text writes (attested: "„" of E2 80 9E with
+// both C1 bytes stripped after a Latin-1 reading) may stand in any line
+// where real text writes it before the next character (loneCommonFits):
+// then the bit loneCommon. One real text is not seen to write
+// (Windows-1252's fillings of E2: ⁁ ⁍ ⁐, APL symbols, control pictures)
+// stands for nothing. A Latin letter beyond Latin Extended-B that real text is not
+// seen to write (attested: ꝁ ꝏ ꝝ of Latin Extended-D, EA's fillings in
+// Windows-1252) counts as IPA, as classifyScript counts the rare letters
+// of Extended-B.
+func loneScripts(b0 byte, fill []byte) uint64 {
+	n, _ := leadBits(b0)
+	var m uint64
+	seq := [3]byte{b0}
+	for _, b1 := range fill {
+		seq[1] = b1
+		for k, b2 := range fill {
+			if n == 2 {
+				if k > 0 {
+					break
+				}
+			} else {
+				seq[2] = b2
+			}
+			r, ok := decodeSeq(seq[:n])
+			if !ok {
+				continue
+			}
+			if r >= 0x250 && scriptOf(r) == scLatin && !attested(r) {
+				m |= 1 << scIPA
+				continue
+			}
+			s, common := anyScript(r)
+			if common {
+				if attested(r) {
+					m |= loneCommon
+				}
+				continue
+			}
+			m |= 1 << s
+		}
+	}
+	return m
+}
+
+// lineScriptBits returns the scripts (anyScript, as bits) of the letters
+// of rs as found and of the characters its misread characters us (but the
+// guesses) stand for, marks among them (Thaana's vowel signs).
+func lineScriptBits(rs []rune, us []unit) uint64 {
+	var m uint64
+	for _, r := range rs {
+		if s := scriptOf(r); s != scNone && s < 64 {
+			m |= 1 << s
+		}
+	}
+	for i := range us {
+		if !us[i].lossy {
+			if s, _ := anyScript(us[i].r); s != scNone {
+				m |= 1 << s
+			}
+		}
+	}
+	return m
+}
+
+// anyScript returns the script of r as scriptOf counts them, letter or
+// not (a mark, a sign or a digit of a script is of it), and whether r is
+// of no script of its own (Unicode's Common and Inherited: punctuation,
+// symbols and marks shared by all). scNone for ASCII but letters.
+func anyScript(r rune) (s uint8, common bool) {
+	if s = scriptOf(r); s != scNone {
+		if s >= 64 {
+			s = scOther
+		}
+		return s, false
+	}
+	switch {
+	case r < 0x80:
+		return scNone, false
+	case unicode.In(r, unicode.Common, unicode.Inherited):
+		return scNone, true
+	case unicode.Is(unicode.Latin, r):
+		return scLatin, false
+	case unicode.Is(unicode.Greek, r):
+		return scGreek, false
+	case unicode.Is(unicode.Cyrillic, r):
+		return scCyrillic, false
+	case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+		return scWide, false
+	}
+	for i, t := range scriptTables {
+		if unicode.Is(t, r) {
+			if s := scOther + 1 + uint8(i); s < 64 {
+				return s, false
+			}
+			break
+		}
+	}
+	return scOther, false
 }
 
 // loneUnit is the misread character of the lead at rs[at] (a lead of two
