@@ -3,6 +3,7 @@ package mojibake
 import (
 	"bytes"
 	"encoding/binary"
+	"iter"
 	"math/bits"
 	"slices"
 	"sync"
@@ -1540,29 +1541,37 @@ func loneCommonFits(rs []rune, at int, b0 byte, e Codepage) bool {
 		// tells nothing, as for implausible.)
 		next = pairs.Fold(rs[at+1])
 	}
-	fill := loneFill(e)
-	n, _ := leadBits(b0)
-	seq := [3]byte{b0}
-	for _, b1 := range fill {
-		seq[1] = b1
-		for k, b2 := range fill {
-			if n == 2 {
-				if k > 0 {
-					break
-				}
-			} else {
-				seq[2] = b2
-			}
-			r, ok := decodeSeq(seq[:n])
-			if !ok {
-				continue
-			}
-			if _, common := anyScript(r); common && attested(r) && (next == none || modelHas(pairs.Fold(r), next)) {
-				return true
-			}
+	for r := range fillings(b0, loneFill(e)) {
+		if _, common := anyScript(r); common && attested(r) && (next == none || modelHas(pairs.Fold(r), next)) {
+			return true
 		}
 	}
 	return false
+}
+
+// fillings yields the characters lead b0 (of two or three bytes) makes
+// when each of its other bytes is one of fill, in order, each once per
+// way of filling it (decodeSeq's, for the sequences that decode).
+func fillings(b0 byte, fill []byte) iter.Seq[rune] {
+	return func(yield func(rune) bool) {
+		n, _ := leadBits(b0)
+		seq := [3]byte{b0}
+		for _, b1 := range fill {
+			seq[1] = b1
+			for k, b2 := range fill {
+				if n == 2 {
+					if k > 0 {
+						break
+					}
+				} else {
+					seq[2] = b2
+				}
+				if r, ok := decodeSeq(seq[:n]); ok && !yield(r) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // loneScripts returns the scripts (scriptOf, as bits) of the characters
@@ -1579,36 +1588,20 @@ func loneCommonFits(rs []rune, at int, b0 byte, e Codepage) bool {
 // Windows-1252) counts as IPA, as classifyScript counts the rare letters
 // of Extended-B.
 func loneScripts(b0 byte, fill []byte) uint64 {
-	n, _ := leadBits(b0)
 	var m uint64
-	seq := [3]byte{b0}
-	for _, b1 := range fill {
-		seq[1] = b1
-		for k, b2 := range fill {
-			if n == 2 {
-				if k > 0 {
-					break
-				}
-			} else {
-				seq[2] = b2
-			}
-			r, ok := decodeSeq(seq[:n])
-			if !ok {
-				continue
-			}
-			if r >= 0x250 && scriptOf(r) == scLatin && !attested(r) {
-				m |= 1 << scIPA
-				continue
-			}
-			s, common := anyScript(r)
-			if common {
-				if attested(r) {
-					m |= loneCommon
-				}
-				continue
-			}
-			m |= 1 << s
+	for r := range fillings(b0, fill) {
+		if r >= 0x250 && scriptOf(r) == scLatin && !attested(r) {
+			m |= 1 << scIPA
+			continue
 		}
+		s, common := anyScript(r)
+		if common {
+			if attested(r) {
+				m |= loneCommon
+			}
+			continue
+		}
+		m |= 1 << s
 	}
 	return m
 }
