@@ -133,7 +133,7 @@ func main() {
 	}
 	fmt.Fprintf(os.Stderr, "gen: %d common pairs (in %d lines or more)\n", len(common), pairs.CommonLines)
 	fp := falsePositives(bits, keep)
-	fmt.Fprintf(os.Stderr, "gen: %d pairs misreading makes that the filter holds by a collision only\n", len(fp))
+	fmt.Fprintf(os.Stderr, "gen: %d pairs misreading makes that the filter holds by a collision only\n", len(fp)/8)
 	write(*check, filepath.Join(*out, "pairs.bin"), bits)
 	write(*check, filepath.Join(*out, "pairs-fp.bin"), fp)
 	write(*check, filepath.Join(*out, "common.bin"), pairs.BuildSized(common, pairs.CommonBits))
