@@ -32,6 +32,19 @@ func (c fffdCase) build(t *testing.T) (in, want string) {
 	return c.clean + m + c.rest, c.clean + c.bad + c.rest
 }
 
+// check requires Fix to give back the clean line, with no U+FFFD.
+func (c fffdCase) check(t *testing.T) {
+	t.Helper()
+	in, want := c.build(t)
+	got, cs := FixString(in)
+	if got != want {
+		t.Errorf("%s: %q\n  got  %q\n  want %q\n  %v", c.name, in, got, want, cs)
+	}
+	if strings.ContainsRune(got, 0xFFFD) {
+		t.Errorf("%s: U+FFFD where nothing was lost: %q", c.name, got)
+	}
+}
+
 // TestNoFFFDBesideCleanWord: a clean accented word next to a misread one
 // stays as it is. The Czech and Polish clean words hold, read as
 // Windows-1252 (Windows-1250 for Polish), a lead of three bytes followed by
@@ -59,14 +72,7 @@ func TestNoFFFDBesideCleanWord(t *testing.T) {
 		{"french, «café»", Windows1252, "Le mot «café» ", "désigne aussi un établissement", ""},
 		{"french, «café», after", Windows1252, "", "Déjà vu à l'été", " dans «café» et ailleurs"},
 	} {
-		in, want := c.build(t)
-		got, cs := FixString(in)
-		if got != want {
-			t.Errorf("%s: %q\n  got  %q\n  want %q\n  %v", c.name, in, got, want, cs)
-		}
-		if strings.ContainsRune(got, 0xFFFD) {
-			t.Errorf("%s: U+FFFD where nothing was lost: %q", c.name, got)
-		}
+		c.check(t)
 	}
 }
 
@@ -240,13 +246,6 @@ func TestNoFFFDForCleanLetterAfterApostrophe(t *testing.T) {
 		{"catalan, l’època", Windows1252, "a l", "’", "època del fitxer"},
 		{"catalan, d’èxit", Windows1252, "codi d", "’", "èxit diferent"},
 	} {
-		in, want := c.build(t)
-		got, cs := FixString(in)
-		if got != want {
-			t.Errorf("%s: %q\n  got  %q\n  want %q\n  %v", c.name, in, got, want, cs)
-		}
-		if strings.ContainsRune(got, 0xFFFD) {
-			t.Errorf("%s: U+FFFD where nothing was lost: %q", c.name, got)
-		}
+		c.check(t)
 	}
 }

@@ -3,14 +3,10 @@ package mojibake
 import (
 	"fmt"
 	"hash/fnv"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/utf8x/utf8x/mojibake/internal/training"
 )
 
 // The commonest mojibake in real documents: one symbol misread in a line of
@@ -31,60 +27,26 @@ var loneEncodings = []Codepage{Windows1252, ISO8859_1, Macintosh}
 // it (no symbol nor punctuation beyond ASCII), at most perLang a language,
 // spread over its documents.
 func heldOutPlain(t testing.TB, root string, perLang int) []string {
-	byLang := map[string][]string{}
-	seen := map[string]bool{}
-	for _, f := range training.Files(root) {
-		if !training.HeldOut(filepath.Base(f)) {
-			continue
+	return heldOutLines(t, root, perLang, func(l string) bool {
+		if strings.Count(l, " ") < 2 {
+			return false
 		}
-		d, err := training.Read(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var picked []string
-		for _, l := range d.Lines {
-			l = strings.TrimSpace(l)
-			if len(l) < 20 || len(l) > 300 || strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'") || !utf8.ValidString(l) || seen[l] || strings.Count(l, " ") < 2 {
-				continue
+		high, letters := 0, 0
+		for _, r := range l {
+			switch {
+			case r < ' ' || r == 0x7F:
+				return false
+			case r >= 0x80 && !unicode.IsLetter(r):
+				return false
+			case r >= 0x80:
+				high++
+			case unicode.IsLetter(r):
+				letters++
 			}
-			high, letters, bad := 0, 0, false
-			for _, r := range l {
-				switch {
-				case r < ' ' || r == 0x7F:
-					bad = true
-				case r >= 0x80 && !unicode.IsLetter(r):
-					bad = true
-				case r >= 0x80:
-					high++
-				case unicode.IsLetter(r):
-					letters++
-				}
-			}
-			// Mostly ASCII: letters beyond it a tenth of the letters at most.
-			if bad || 10*high > letters {
-				continue
-			}
-			seen[l] = true
-			picked = append(picked, l)
 		}
-		for i := 0; i < 4 && i < len(picked); i++ {
-			byLang[d.Lang] = append(byLang[d.Lang], picked[(2*i+1)*len(picked)/8])
-		}
-	}
-	var langs []string
-	for l := range byLang {
-		langs = append(langs, l)
-	}
-	sort.Strings(langs)
-	var out []string
-	for _, l := range langs {
-		ss := byLang[l]
-		n := min(len(ss), perLang)
-		for i := 0; i < n; i++ {
-			out = append(out, ss[i*len(ss)/n])
-		}
-	}
-	return out
+		// Mostly ASCII: letters beyond it a tenth of the letters at most.
+		return 10*high <= letters
+	})
 }
 
 // isNumberWord reports whether w is a number, digits with a point or comma

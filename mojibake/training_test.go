@@ -3,6 +3,7 @@ package mojibake
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -183,31 +184,39 @@ func lineOf(s string, at int64) string {
 }
 
 // heldOutSentences returns lines of the training documents the model never
-// saw (training.HeldOut), holding non-ASCII, at most perLang a language,
-// spread over its documents.
+// saw (training.HeldOut), holding non-ASCII letters and no control, at most
+// perLang a language, spread over its documents.
 func heldOutSentences(t testing.TB, root string, perLang int) []string {
+	return heldOutLines(t, root, perLang, func(l string) bool {
+		return strings.ContainsFunc(l, func(r rune) bool { return r >= 0x80 && unicode.IsLetter(r) }) &&
+			!strings.ContainsFunc(l, func(r rune) bool { return r < ' ' || r >= 0x80 && r < 0xA0 || r == 0xFFFD })
+	})
+}
+
+// heldOutLines returns lines of the training documents the model never saw
+// (training.HeldOut), trimmed, of 20 to 300 bytes, no troff request, valid
+// UTF-8, each once, that keep accepts: four a document at most, spread
+// over it, then at most perLang a language, spread over its documents.
+func heldOutLines(t testing.TB, root string, perLang int, keep func(l string) bool) []string {
 	byLang := map[string][]string{}
 	seen := map[string]bool{}
 	for _, f := range training.Files(root) {
+		if !training.HeldOut(filepath.Base(f)) { // (Read names the document so)
+			continue
+		}
 		d, err := training.Read(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !training.HeldOut(d.Name) {
-			continue
-		}
 		var picked []string
 		for _, l := range d.Lines {
 			l = strings.TrimSpace(l)
-			if len(l) < 20 || len(l) > 300 || strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'") || !utf8.ValidString(l) || seen[l] ||
-				!strings.ContainsFunc(l, func(r rune) bool { return r >= 0x80 && unicode.IsLetter(r) }) ||
-				strings.ContainsFunc(l, func(r rune) bool { return r < ' ' || r >= 0x80 && r < 0xA0 || r == 0xFFFD }) {
+			if len(l) < 20 || len(l) > 300 || strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'") || !utf8.ValidString(l) || seen[l] || !keep(l) {
 				continue
 			}
 			seen[l] = true
 			picked = append(picked, l)
 		}
-		// A few lines a document, spread over it.
 		for i := 0; i < 4 && i < len(picked); i++ {
 			byLang[d.Lang] = append(byLang[d.Lang], picked[(2*i+1)*len(picked)/8])
 		}
