@@ -6,6 +6,7 @@ import (
 	"iter"
 	"math/bits"
 	"slices"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -69,7 +70,8 @@ type candidate struct {
 type fixer struct {
 	rs     []rune
 	offs   []int32
-	binary bool // the window holds a NUL or a byte that is not UTF-8
+	outAt  []int32 // where each change of the window starts in its repair, for a report
+	binary bool    // the window holds a NUL or a byte that is not UTF-8
 	// arena holds the decoded stretches of the current window, so that
 	// judging them does not allocate.
 	arena []rune
@@ -2781,37 +2783,89 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	}
 	base := len(dst)
 	k := 0
+	f.outAt = f.outAt[:0]
 	for i := range cs {
 		c := &cs[i] // (not a copy of each candidate)
 		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		dst = append(dst, w[k:from]...)
-		outStart := len(dst)
+		if emit != nil {
+			f.outAt = append(f.outAt, int32(len(dst)-base))
+		}
 		dst = appendUTF8(dst, c.out)
 		k = to
-		if emit != nil {
-			score := c.gain
-			if c.inexact {
-				// Scored to a bound only (see judge): score it further, as
-				// far as a report needs, not to the end of a long stretch.
-				p, n := none, none
-				if c.start > 0 {
-					p = f.rs[c.start-1]
-				}
-				if c.end < len(f.rs) {
-					n = f.rs[c.end]
-				}
-				score = max(score, badnessUpTo(p, f.rs[c.start:c.end], n, c.after+reportScore)-c.after)
-			}
-			emit(Change{
-				InStart: int64(from), InEnd: int64(to),
-				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
-				Chain: slices.Clone(c.chain), Lossy: c.lossy, // oneRound's are shared
-				Score: score, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
-				Old: string(w[from:to]), New: string(dst[outStart:]),
-			})
-		}
 	}
-	return append(dst, w[k:]...), len(cs)
+	dst = append(dst, w[k:]...)
+	if emit != nil {
+		f.report(w, dst[base:], cs, emit)
+	}
+	return dst, len(cs)
+}
+
+// report tells emit of the changes cs made to window w, whose repair is
+// out (f.outAt holding where each change starts in it). The stretches'
+// texts share one string, and their chains one array (each capped, so
+// that appending to one cannot write into the next): one allocation
+// each for the window, not three for every change.
+func (f *fixer) report(w, out []byte, cs []candidate, emit func(Change)) {
+	size, links := 0, 0
+	for i := range cs {
+		c := &cs[i]
+		size += int(f.offs[c.end] - f.offs[c.start])
+		links += len(c.chain)
+	}
+	size += len(out) - len(w) + size // the repairs' bytes: the input's, plus what the window grew by
+	var texts strings.Builder
+	texts.Grow(size)
+	for i := range cs {
+		c := &cs[i]
+		texts.Write(w[f.offs[c.start]:f.offs[c.end]])
+		texts.Write(out[f.outAt[i]:f.outEnd(i, cs, w, out)])
+	}
+	all := texts.String()
+	chains := make([]Codepage, 0, links) // oneRound's are shared: each change gets its own
+	at := 0
+	for i := range cs {
+		c := &cs[i]
+		from, to := int(f.offs[c.start]), int(f.offs[c.end])
+		outStart, outEnd := int(f.outAt[i]), f.outEnd(i, cs, w, out)
+		old := all[at : at+to-from]
+		at += to - from
+		repl := all[at : at+outEnd-outStart]
+		at += outEnd - outStart
+		n := len(chains)
+		chains = append(chains, c.chain...)
+		score := c.gain
+		if c.inexact {
+			// Scored to a bound only (see judge): score it further, as
+			// far as a report needs, not to the end of a long stretch.
+			p, nx := none, none
+			if c.start > 0 {
+				p = f.rs[c.start-1]
+			}
+			if c.end < len(f.rs) {
+				nx = f.rs[c.end]
+			}
+			score = max(score, badnessUpTo(p, f.rs[c.start:c.end], nx, c.after+reportScore)-c.after)
+		}
+		emit(Change{
+			InStart: int64(from), InEnd: int64(to),
+			OutStart: int64(outStart), OutEnd: int64(outEnd),
+			Chain: Chain(chains[n:len(chains):len(chains)]), Lossy: c.lossy,
+			Score: score, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
+			Old: old, New: repl,
+		})
+	}
+}
+
+// outEnd returns where the repair of cs[i] ends in out, the repair of
+// window w: the unchanged bytes up to the next change (or to the end)
+// are the input's, so it ends that many bytes before the next change's
+// start (or out's end).
+func (f *fixer) outEnd(i int, cs []candidate, w, out []byte) int {
+	if i+1 < len(cs) {
+		return int(f.outAt[i+1]) - int(f.offs[cs[i+1].start]-f.offs[cs[i].end])
+	}
+	return len(out) - (len(w) - int(f.offs[cs[i].end]))
 }
 
 // appendUTF8 appends the UTF-8 of rs to dst, as utf8.AppendRune would

@@ -151,6 +151,14 @@ func checkChanges(t testing.TB, in, out []byte, cs []Change) {
 	if !bytes.Equal(in[inAt:], out[outAt:]) {
 		t.Fatal("bytes after the last change differ")
 	}
+	// Each change's chain is its own: appending to one leaves the others.
+	before := fmt.Sprint(cs)
+	for _, c := range cs {
+		_ = append(c.Chain, Codepage(200))
+	}
+	if fmt.Sprint(cs) != before {
+		t.Fatal("appending to a change's chain changed another change")
+	}
 }
 
 // TestTinyChunksLongLine feeds long lines without a newline one byte at a

@@ -734,14 +734,19 @@ func (t *Transformer) pass(p []byte) {
 func (t *Transformer) rewrite(dst, w []byte) []byte {
 	var emit func(Change)
 	if t.Report != nil {
+		// The changes come in order: count lines and characters from the
+		// last one on, not from the window's start each time.
+		at, line, col := 0, t.line, t.col
 		emit = func(c Change) {
-			before := w[:c.InStart]
-			c.Line = t.line + 1 + int64(bytes.Count(before, []byte{'\n'}))
-			if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
-				c.Column = 1 + int64(utf8.RuneCount(before[i+1:]))
+			gap := w[at:c.InStart]
+			if i := bytes.LastIndexByte(gap, '\n'); i >= 0 {
+				line += int64(bytes.Count(gap, []byte{'\n'}))
+				col = int64(utf8.RuneCount(gap[i+1:]))
 			} else {
-				c.Column = 1 + t.col + int64(utf8.RuneCount(before))
+				col += int64(utf8.RuneCount(gap))
 			}
+			at = int(c.InStart)
+			c.Line, c.Column = line+1, col+1
 			c.InStart += t.in
 			c.InEnd += t.in
 			c.OutStart += t.out
