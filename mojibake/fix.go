@@ -2588,7 +2588,7 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 		c := &cs[i]
 		e := c.chain[len(c.chain)-1]
 		exactGain(c, rs, none, none)
-		if support[e] >= 2 || c.gain >= loneScore {
+		if support[e] >= 2 || c.gain >= loneScore && !strangerBeside(rs, c, e, lc) {
 			c.checked = true
 			continue
 		}
@@ -2600,6 +2600,45 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 	}
 	*loneBuf = lone
 	return ok
+}
+
+// strangerBeside reports whether a character beyond ASCII just before or
+// after c's stretch of rs is no piece of a misread character of the line
+// under e. Text misread under e holds none: every character beyond ASCII
+// in it is a piece of one. So a lone misread character glued to one
+// ("˘Ł¤Ą", Latin-2's letters in a row read under Windows-1257, which
+// makes an Arabic-Indic digit of "Ł¤") has the cost model's score for
+// the symbols it sits among, which any row of symbols and letters has:
+// it does not stand on that alone.
+func strangerBeside(rs []rune, c *candidate, e Codepage, lc *lineScripts) bool {
+	if lc == nil || lc.units == nil {
+		return false
+	}
+	var at [2]int
+	n := 0
+	if c.start > 0 && rs[c.start-1] >= 0x80 {
+		at[n], n = c.start-1, n+1
+	}
+	if c.end < len(rs) && rs[c.end] >= 0x80 {
+		at[n], n = c.end, n+1
+	}
+	if n == 0 {
+		return false
+	}
+	us := lc.units(e)
+	for _, i := range at[:n] {
+		piece := false
+		for _, u := range us {
+			if int(u.start) <= i && i < int(u.end) {
+				piece = true
+				break
+			}
+		}
+		if !piece {
+			return true
+		}
+	}
+	return false
 }
 
 // modelOnly decides a stretch the cost model finds nothing to gain in (box

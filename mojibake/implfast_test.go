@@ -53,6 +53,14 @@ func TestScriptOfSlowRanges(t *testing.T) {
 	}
 }
 
+// TestScriptOfTatweel: the Arabic tatweel, of the Common script, is of
+// the script of Arabic's letters for the rules.
+func TestScriptOfTatweel(t *testing.T) {
+	if s := scriptOf(0x640); s != scriptOf('ب') || s == scNone || s == scOther {
+		t.Errorf("tatweel: script %d, Arabic letters %d", s, scriptOf('ب'))
+	}
+}
+
 // TestWideLetters checks what implausibleAroundMargin's run of wide
 // letters assumes of every character isWideLetter reports (and of none
 // beside its four ranges): infoOf's cjkInfo, a letter of no case;

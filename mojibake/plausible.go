@@ -470,6 +470,14 @@ func fillScripts() {
 }
 
 func classifyScript(r rune) uint8 {
+	// The Arabic tatweel is a modifier letter of the Common script, but
+	// written in Arabic text only: a "ـ" out of a line of Latin letters
+	// and symbols is a character of a script the line has no other trace
+	// of. (A script's own digits are of none: a Devanagari "२" alone
+	// between ASCII brackets is a footnote's number in Hindi text.)
+	if r == 0x640 {
+		return classifyScript('ب')
+	}
 	if !unicode.IsLetter(r) {
 		return scNone
 	}
