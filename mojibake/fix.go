@@ -2800,7 +2800,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		return append(dst, w...), 0
 	}
 	f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
-	f.scripts.line, f.scripts.blocksOK = f.rs, false
+	f.scripts.line, f.scripts.text, f.scripts.blocksOK, f.scripts.escOK = f.rs, w, false, false
 	if f.scripts.units == nil {
 		f.scripts.units = f.wantedUnits
 	}

@@ -1,7 +1,9 @@
 package mojibake
 
 import (
+	"bytes"
 	_ "embed"
+	"fmt"
 	bits64 "math/bits"
 	"sync"
 	"sync/atomic"
@@ -937,7 +939,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	}
 	// Text about mojibake: the stretch is a word of its own, and its repair
 	// stands elsewhere on the line.
-	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && lc.mayHold(rs, out[0]) && containsOutside(rs, start, end, out) {
+	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && aboutMojibake(rs, start, end, out, lc, prev, next) {
 		return "about", 0, 0
 	}
 	// The evidence: ua, counted above, for the repair; ub for the
@@ -999,6 +1001,11 @@ type lineScripts struct {
 	line     []rune
 	blocks   uint64
 	blocksOK bool
+	// text is line as bytes (the window); escapes, once escOK, tells
+	// whether it holds anything escapedOutside looks for (mayEscape),
+	// asked once a window.
+	text           []byte
+	escapes, escOK bool
 	// folds caches, for a folded character f (at f%len), the blocks of f
 	// and of its orbit under unicode.SimpleFold.
 	folds [32]struct {
@@ -1081,6 +1088,136 @@ func isWordChar(r rune) bool {
 	}
 	in := infoOf(r)
 	return in.kind == kLetter || in.kind == kMark || in.kind == kDigit
+}
+
+// aboutMojibake reports whether the line rs, whose stretch rs[start:end]
+// (between prev and next) is a word of its own, writes its repair out
+// elsewhere: plainly (containsOutside), or, when the stretch is in quotes,
+// as escapes (escapedOutside).
+//
+//go:noinline
+func aboutMojibake(rs []rune, start, end int, out []rune, lc *lineScripts, prev, next rune) bool {
+	if lc.mayHold(rs, out[0]) && containsOutside(rs, start, end, out) {
+		return true
+	}
+	return (isQuote(prev) || isQuote(next)) && escapedOutside(rs, start, end, out, lc)
+}
+
+// escapedOutside reports whether rs holds, outside rs[start:end], the
+// UTF-8 bytes of out as escapes ("\xc3\xa9", "0xC3 0xA9"), or each of
+// its characters as a code point ("\u00e9", "U+00E9", "&#233;",
+// "&#xe9;"): a line that writes the repair so is about the mojibake
+// beside it (decode(b'\xc3\xa9', 'ascii') == 'Ã©'), as one that writes
+// it plainly is (containsOutside); asked of a stretch in quotes only, as
+// code and prose about encodings write the mangled form. Not a URL's "%E2%80%93": a
+// link's address holds its title's characters so, and the title is what
+// gets misread ("[Mars â€“ Wikipedia](https://…/Mars_%E2%80%93_Wikipedia)").
+// lc, when it is rs's, keeps mayEscape's answer for the window.
+func escapedOutside(rs []rune, start, end int, out []rune, lc *lineScripts) bool {
+	if len(out) > 4 {
+		return false
+	}
+	var enc []byte
+	for _, r := range out {
+		enc = utf8.AppendRune(enc, r)
+	}
+	if lc != nil && lc.text != nil && len(rs) > 0 && len(lc.line) == len(rs) && &lc.line[0] == &rs[0] {
+		if !lc.escOK {
+			lc.escapes, lc.escOK = mayEscape(lc.text), true
+		}
+		if !lc.escapes {
+			return false
+		}
+	} else if !mayEscape([]byte(string(rs))) {
+		return false
+	}
+	// The line's ASCII outside the stretch, in small letters (escapes are
+	// ASCII, matched whatever their case), the stretch a space.
+	line := make([]byte, 0, len(rs))
+	for i, r := range rs {
+		if i == start {
+			line = append(line, ' ')
+		}
+		if i >= start && i < end {
+			continue
+		}
+		if r >= 0x80 {
+			r = ' '
+		}
+		line = append(line, byte(lowerASCII(r)))
+	}
+	var form []byte
+	for _, f := range [...]struct{ pre, sep string }{{`\x`, ""}, {"0x", " "}, {"0x", ", "}} {
+		form = form[:0]
+		for k, b := range enc {
+			if k > 0 {
+				form = append(form, f.sep...)
+			}
+			form = append(form, f.pre...)
+			form = append(form, hexDigits[b>>4], hexDigits[b&15])
+		}
+		if containsWord(line, form) {
+			return true
+		}
+	}
+	for _, r := range out {
+		found := false
+		for _, f := range [...]string{`\u%04x`, "u+%04x", "&#%d;", "&#x%x;"} {
+			if form = fmt.Appendf(form[:0], f, r); containsWord(line, form) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// mayEscape reports whether line, a window's text, holds the start of an
+// escape escapedOutside looks for: "\x", "\u", "0x", "U+" or "&#", in
+// either case. Most lines hold none, and are told so by a few searches.
+func mayEscape(line []byte) bool {
+	for _, f := range [...]string{`\x`, `\X`, `\u`, `\U`, "&#", "U+", "u+", "0x", "0X"} {
+		if bytes.Contains(line, []byte(f)) {
+			return true
+		}
+	}
+	return false
+}
+
+const hexDigits = "0123456789abcdef"
+
+func lowerASCII(r rune) rune {
+	if 'A' <= r && r <= 'Z' {
+		return r + 'a' - 'A'
+	}
+	return r
+}
+
+func isAlnumRune(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+}
+
+// containsWord reports whether p holds w with no letter or digit glued to
+// it (an escape's own first and last characters, a backslash, an
+// ampersand or a semicolon, mark its edges already).
+func containsWord(p, w []byte) bool {
+	for at := 0; ; {
+		i := bytes.Index(p[at:], w)
+		if i < 0 {
+			return false
+		}
+		i += at
+		j := i + len(w)
+		before := i == 0 || !isAlnumRune(rune(p[i-1])) || w[0] == '\\' || w[0] == '&'
+		after := j == len(p) || !isAlnumRune(rune(p[j])) || w[len(w)-1] == ';'
+		if before && after {
+			return true
+		}
+		at = i + 1
+	}
 }
 
 // containsOutside reports whether rs holds out outside rs[start:end] as a
