@@ -2573,6 +2573,12 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			c.unseenBefore, c.unseenAfter = ub, ua
 			continue
 		}
+		if why == "" && c.lossy && slices.Contains(c.out, 0xFFFD) && strangerBeside(rs, c, e, lc) {
+			// A guess of lost bytes glued to what no misreading made
+			// ("ªæ¸Æ¤µ", EBCDIC's characters in a row: E6 B8 short of a
+			// byte, then Ƥ) has nothing around it to vouch for the loss.
+			why = "stranger"
+		}
 		if why != "" {
 			if debugVeto != nil {
 				debugVeto(rs, c.start, c.end, c.out, why)
