@@ -138,6 +138,15 @@ func TestCases(t *testing.T) {
 		{"una canciĂłn nueva", "una canción nueva", "UTF-8 read as windows-1250"},
 		{"o informa»õie noua", "o informație noua", "UTF-8 read as macintosh"},
 		{"Слово ГЁ и ещё", "Слово ГЁ и ещё", ""},
+		// A lone misread character whose repair leaves an unseen pair (a
+		// foreign word), on a line with sure repairs under the same
+		// encoding; not where another encoding reads it as a character
+		// real text holds there (ĝ misread as Windows-1257, 9D as ¯,
+		// not į as Windows-1252 reads C4 AF).
+		{"KriyÃ²l is spoken in French Guiana, as the rÃ©sumÃ© of the rÃ©gion says.", "Kriyòl is spoken in French Guiana, as the résumé of the région says.", "UTF-8 read as windows-1252"},
+		{"Plain cafÃ© with no other repair: KriyÃ²l alone.", "Plain café with no other repair: Kriyòl alone.", "UTF-8 read as windows-1252"},
+		{"Tio doniÄ¯as SENPAGE KAJ SEN GARANTIO; eÄ‰ ne por VENDEBLO aÅ\u00ad ALIA CELO.", "Tio doniĝas SENPAGE KAJ SEN GARANTIO; eĉ ne por VENDEBLO aŭ ALIA CELO.", "UTF-8 read as windows-1257"},
+		{"La programo doniÄ¯as al vi tute senpage, eÄ‰ se vi ne pagas aÅ\u00ad ne volas.", "La programo doniĝas al vi tute senpage, eĉ se vi ne pagas aŭ ne volas.", "UTF-8 read as windows-1257"},
 		// A lone misread symbol (loneSymbol): the lead glued to what reads
 		// as symbols, pairs real text does not hold, though the model
 		// holds few of the repair's pairs.
