@@ -138,6 +138,19 @@ func TestCases(t *testing.T) {
 		{"una canciĂłn nueva", "una canción nueva", "UTF-8 read as windows-1250"},
 		{"o informa»õie noua", "o informație noua", "UTF-8 read as macintosh"},
 		{"Слово ГЁ и ещё", "Слово ГЁ и ещё", ""},
+		// A lone misread character holding a C1 control (byte 80-9F read
+		// as ISO-8859-1, or as a C1 control where Windows-1252 has no
+		// character) is evidence of its own: real text writes none.
+		{"Ilha (Ã\u008cnsula) bonita", "Ilha (Ìnsula) bonita", "UTF-8 read as iso-8859-1"},
+		{"COPIE KILDE TIL MÃ\u0085L\\/\\fP", "COPIE KILDE TIL MÅL\\/\\fP", "UTF-8 read as iso-8859-1"},
+		{"Muintir na hÃ\u008dosp here", "Muintir na hÍosp here", "UTF-8 read as windows-1252"},
+		// So is U+FFFD glued to a lead, where a decoder lost the byte
+		// after it (Windows-1252's 8D, 9D): ŝ, č, Í or ĝ, lost.
+		{"Ne eblas malÅ\ufffdalti la aparaton", "Ne eblas mal\ufffdalti la aparaton", "UTF-8 read as windows-1252"},
+		{"Datoteka je uÄ\ufffditana", "Datoteka je u\ufffditana", "UTF-8 read as windows-1252"},
+		{"Na hÃ\ufffdosp here", "Na h\ufffdosp here", "UTF-8 read as windows-1252"},
+		{"La reÄ\ufffdimo estas nova", "La re\ufffdimo estas nova", "UTF-8 read as windows-1252"},
+		{"a \ufffd b and c\ufffdd", "a \ufffd b and c\ufffdd", ""},
 		// A lone misread character whose repair leaves an unseen pair (a
 		// foreign word), on a line with sure repairs under the same
 		// encoding; not where another encoding reads it as a character
