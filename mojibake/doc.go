@@ -69,7 +69,8 @@
 //     symbol between ASCII neighbours ("20Â°C", "Â±0.5", "5 Ã— 3",
 //     "âˆ’3", "cm¬≤"), whose repair's pairs the model rarely holds, is
 //     judged by what misreading made of it instead: every pair inside it
-//     unseen, its lead a Latin letter that ends no word in capitals
+//     unseen (past the lead's, two symbols glued may be rare: "€“" of
+//     "Ironâ€“nickel"), its lead a Latin letter that ends no word in capitals
 //     ("IRMÃ—" stays) and at a word's start is no variable with a hat
 //     ("Â²", "Â·B" stay), or Mac OS Roman's ¬ or √ without an operand.
 //

@@ -1195,7 +1195,9 @@ func markAfterSeen(before, r rune) bool {
 // for:
 //
 //   - every pair inside s is one real text does not hold ("Â°", "â€",
-//     "€”"), the lead glued to what reads as symbols;
+//     "€”"), the lead glued to what reads as symbols; past the lead's,
+//     two symbols glued may be a pair real text holds rarely ("€“" of
+//     "Ironâ€“nickel");
 //   - a lead read as a capital (Â, Ã) is no end of a word in capitals
 //     ("IRMÃ—", "CHÂ²" stay, and so does "GNUÂ®"); at a word's start it
 //     may be a variable with a hat in mathematics ("Â²", "Â·B", "Â±|n⟩"):
@@ -1229,7 +1231,14 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 	}
 	for i := 1; i < len(s); i++ {
 		a, b := pairs.Fold(s[i-1]), pairs.Fold(s[i])
-		if s[i] < 0x80 || s[i] == 0xFFFD || !pairs.Counted(a, b) || modelHas(a, b) {
+		if s[i] < 0x80 || s[i] == 0xFFFD || !pairs.Counted(a, b) {
+			return false
+		}
+		// Past the lead, two continuation bytes read as symbols glued
+		// together ("€“" of "â€“") may be a pair real text holds rarely
+		// (a list of keyboard symbols): the lead's pair with them, which
+		// it does not hold, tells.
+		if modelHas(a, b) && (i == 1 || unicode.IsLetter(s[i-1]) || unicode.IsLetter(s[i]) || pairs.HasSized(commonModel, a, b)) {
 			return false
 		}
 	}
