@@ -1,7 +1,9 @@
 package mojibake
 
 import (
+	"encoding/json"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -99,5 +101,59 @@ func TestDebugPairs(t *testing.T) {
 			}
 		}
 		t.Logf("%q ub=%d: %s", w, unseen(none, rs, none, 99), b.String())
+	}
+}
+
+// TestDebugPeerMisses lists, for the cases of the file bench/cmd/mojipeers
+// -misses wrote (each a line ftfy restores and utf8x does not) whose
+// "where" holds MOJI_PEER_WHERE, why Fix leaves them: the first reason
+// implausible gave, or none when no repair was tried ("FIXED" when the
+// line alone comes back: it failed inside its text only).
+func TestDebugPeerMisses(t *testing.T) {
+	path := os.Getenv("MOJI_PEER_MISSES")
+	if path == "" {
+		t.Skip("a development aid: set MOJI_PEER_MISSES to the file mojipeers -misses wrote (and MOJI_PEER_WHERE to filter)")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reasons := map[string]int{}
+	examples := map[string][]string{}
+	seen := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		var m struct{ Where, Want, In string }
+		if json.Unmarshal([]byte(l), &m) != nil || !strings.Contains(m.Where, os.Getenv("MOJI_PEER_WHERE")) || seen[m.In] {
+			continue
+		}
+		seen[m.In] = true
+		var why []string
+		debugVeto = func(rs []rune, start, end int, out []rune, w string) {
+			why = append(why, w+": "+string(rs[start:end])+" -> "+string(out))
+		}
+		out, _ := FixString(m.In)
+		debugVeto = nil
+		key := "none"
+		switch {
+		case out == m.Want || matchLossy(out, m.Want):
+			key = "FIXED"
+		case len(why) > 0:
+			key = strings.SplitN(why[0], ":", 2)[0]
+		}
+		reasons[key]++
+		if len(examples[key]) < 8 {
+			examples[key] = append(examples[key], m.Where+": "+m.In+"\n      got "+out+"\n      "+strings.Join(why, "\n      "))
+		}
+	}
+	t.Logf("%v", reasons)
+	keys := make([]string, 0, len(examples))
+	for k := range examples {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		for _, e := range examples[k] {
+			t.Logf("  [%s] %s", k, e)
+		}
 	}
 }

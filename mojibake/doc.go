@@ -51,7 +51,14 @@
 //   - the stretch as found holds more pairs real text does not than the
 //     repair, and the shorter it is the more it must hold: a lone two-byte
 //     misread character two, with none left (or one, when the line's
-//     other repairs in the same encoding bring more). The model knows
+//     other repairs in the same encoding bring more). One whose repair
+//     leaves an unseen pair (a foreign word, "KriyÃ²l") passes on a line
+//     whose other stretches are surely repaired through the same
+//     encoding, unless another encoding reads it as a character real
+//     text holds there ("doniÄ¯as" is doniĝas misread as Windows-1257);
+//     and one holding a C1 control, or U+FFFD glued to its lead, is
+//     evidence of its own, real text writing neither ("hÃ\u008doslainne",
+//     "uÄ\uFFFDitana" is u\uFFFDitana). The model knows
 //     too which pairs are common: between ASCII neighbours, one unseen
 //     pair and a rare one are enough when the repair's pairs are all
 //     common ("non ├¿ possibile"), and so is one made by a capital glued
@@ -62,7 +69,8 @@
 //     symbol between ASCII neighbours ("20Â°C", "Â±0.5", "5 Ã— 3",
 //     "âˆ’3", "cm¬≤"), whose repair's pairs the model rarely holds, is
 //     judged by what misreading made of it instead: every pair inside it
-//     unseen, its lead a Latin letter that ends no word in capitals
+//     unseen (past the lead's, two symbols glued may be rare: "€“" of
+//     "Ironâ€“nickel"), its lead a Latin letter that ends no word in capitals
 //     ("IRMÃ—" stays) and at a word's start is no variable with a hat
 //     ("Â²", "Â·B" stay), or Mac OS Roman's ¬ or √ without an operand.
 //

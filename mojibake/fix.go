@@ -64,6 +64,7 @@ type candidate struct {
 	unseenBefore, unseenAfter int
 	units                     stretchUnits
 	checked                   bool // implausible has passed it
+	lone                      bool // it passed as a lone misread character, on the line's support
 }
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
@@ -2557,12 +2558,16 @@ const loneScore = 4
 func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32, margin int) bool {
 	ok := true
 	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
+	var sure [numEncodings]int    // of the passed only
 	lone := (*loneBuf)[:0]
 	for i := range cs {
 		c := &cs[i]
 		e := c.chain[len(c.chain)-1]
 		if c.checked {
 			support[e] += c.unseenBefore - c.unseenAfter
+			if !c.lone {
+				sure[e] += c.unseenBefore - c.unseenAfter
+			}
 			continue
 		}
 		lc.enc = e
@@ -2570,6 +2575,14 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 		if why == "lone" && ua == 0 && ub == 1 {
 			lone = append(lone, int32(i))
 			support[e] += ub
+			c.unseenBefore, c.unseenAfter = ub, ua
+			continue
+		}
+		if why == "lone" && ua > 0 && ub > ua {
+			// A lone misread character whose repair leaves a pair real
+			// text does not hold (a foreign word: "KriyÃ²l", Kriyòl):
+			// judged below by the line's sure repairs alone.
+			lone = append(lone, int32(i))
 			c.unseenBefore, c.unseenAfter = ub, ua
 			continue
 		}
@@ -2588,14 +2601,23 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			continue
 		}
 		support[e] += ub - ua
+		sure[e] += ub - ua
 		c.checked, c.unseenBefore, c.unseenAfter = true, ub, ua
 	}
 	for _, i := range lone {
 		c := &cs[i]
 		e := c.chain[len(c.chain)-1]
-		exactGain(c, rs, none, none)
-		if support[e] >= 2 || c.gain >= loneScore && !strangerBeside(rs, c, e, lc) {
-			c.checked = true
+		if c.unseenAfter > 0 {
+			// Misreading changes every character of a text, not one: on a
+			// line whose other stretches are surely misread through the
+			// same encoding, a misread character that leaves fewer unseen
+			// pairs repaired than as found was misread with them.
+			if sure[e] >= 2 && !readBetterElse(rs, c.start, c.end, e) {
+				c.checked, c.lone = true, true
+				continue
+			}
+		} else if exactGain(c, rs, none, none); support[e] >= 2 || c.gain >= loneScore && !strangerBeside(rs, c, e, lc) {
+			c.checked, c.lone = true, true
 			continue
 		}
 		if debugVeto != nil {
@@ -2641,6 +2663,31 @@ func strangerBeside(rs []rune, c *candidate, e Codepage, lc *lineScripts) bool {
 			}
 		}
 		if !piece {
+			return true
+		}
+	}
+	return false
+}
+
+// readBetterElse reports whether another encoding than e reads rs[start:end]
+// as one misread character that real text holds between its neighbours
+// (no unseen pair), which e's reading does not: "Ä¯" is ĝ misread as
+// Windows-1257 (9D is ¯ there) in "DoniÄ¯as", not į (C4 AF) as
+// Windows-1252 reads it, though the line's other misread characters fit
+// both.
+func readBetterElse(rs []rune, start, end int, e Codepage) bool {
+	prev, next := none, none
+	if start > 0 {
+		prev = rs[start-1]
+	}
+	if end < len(rs) {
+		next = rs[end]
+	}
+	for e2 := range numEncodings {
+		if e2 == e {
+			continue
+		}
+		if u, ok := findUnit(rs, start, e2); ok && int(u.end) == end && !u.lossy && unseen(prev, []rune{u.r}, next, 1) == 0 {
 			return true
 		}
 	}

@@ -138,6 +138,28 @@ func TestCases(t *testing.T) {
 		{"una canciĂłn nueva", "una canción nueva", "UTF-8 read as windows-1250"},
 		{"o informa»õie noua", "o informație noua", "UTF-8 read as macintosh"},
 		{"Слово ГЁ и ещё", "Слово ГЁ и ещё", ""},
+		// A lone misread character holding a C1 control (byte 80-9F read
+		// as ISO-8859-1, or as a C1 control where Windows-1252 has no
+		// character) is evidence of its own: real text writes none.
+		{"Ilha (Ã\u008cnsula) bonita", "Ilha (Ìnsula) bonita", "UTF-8 read as iso-8859-1"},
+		{"COPIE KILDE TIL MÃ\u0085L\\/\\fP", "COPIE KILDE TIL MÅL\\/\\fP", "UTF-8 read as iso-8859-1"},
+		{"Muintir na hÃ\u008dosp here", "Muintir na hÍosp here", "UTF-8 read as windows-1252"},
+		// So is U+FFFD glued to a lead, where a decoder lost the byte
+		// after it (Windows-1252's 8D, 9D): ŝ, č, Í or ĝ, lost.
+		{"Ne eblas malÅ\ufffdalti la aparaton", "Ne eblas mal\ufffdalti la aparaton", "UTF-8 read as windows-1252"},
+		{"Datoteka je uÄ\ufffditana", "Datoteka je u\ufffditana", "UTF-8 read as windows-1252"},
+		{"Na hÃ\ufffdosp here", "Na h\ufffdosp here", "UTF-8 read as windows-1252"},
+		{"La reÄ\ufffdimo estas nova", "La re\ufffdimo estas nova", "UTF-8 read as windows-1252"},
+		{"a \ufffd b and c\ufffdd", "a \ufffd b and c\ufffdd", ""},
+		// A lone misread character whose repair leaves an unseen pair (a
+		// foreign word), on a line with sure repairs under the same
+		// encoding; not where another encoding reads it as a character
+		// real text holds there (ĝ misread as Windows-1257, 9D as ¯,
+		// not į as Windows-1252 reads C4 AF).
+		{"KriyÃ²l is spoken in French Guiana, as the rÃ©sumÃ© of the rÃ©gion says.", "Kriyòl is spoken in French Guiana, as the résumé of the région says.", "UTF-8 read as windows-1252"},
+		{"Plain cafÃ© with no other repair: KriyÃ²l alone.", "Plain café with no other repair: Kriyòl alone.", "UTF-8 read as windows-1252"},
+		{"Tio doniÄ¯as SENPAGE KAJ SEN GARANTIO; eÄ‰ ne por VENDEBLO aÅ\u00ad ALIA CELO.", "Tio doniĝas SENPAGE KAJ SEN GARANTIO; eĉ ne por VENDEBLO aŭ ALIA CELO.", "UTF-8 read as windows-1257"},
+		{"La programo doniÄ¯as al vi tute senpage, eÄ‰ se vi ne pagas aÅ\u00ad ne volas.", "La programo doniĝas al vi tute senpage, eĉ se vi ne pagas aŭ ne volas.", "UTF-8 read as windows-1257"},
 		// A lone misread symbol (loneSymbol): the lead glued to what reads
 		// as symbols, pairs real text does not hold, though the model
 		// holds few of the repair's pairs.
@@ -182,6 +204,11 @@ func TestCases(t *testing.T) {
 		// (pairs-fp.bin).
 		{"It costs 5 â€“ 10 dollars.", "It costs 5 – 10 dollars.", "UTF-8 read as windows-1252"},
 		{"Mars â€“ Ladin", "Mars – Ladin", "UTF-8 read as windows-1252"},
+		// Glued between words or brackets: "€“" is a pair real text holds
+		// rarely (keyboard symbol lists), the lead's "â€" none.
+		{"the Michelsonâ€“Morley experiment", "the Michelson–Morley experiment", "UTF-8 read as windows-1252"},
+		{"trains on the Londonâ€“Paris line", "trains on the London–Paris line", "UTF-8 read as windows-1252"},
+		{"([1900](/a)â€“[1950](/b)) lived", "([1900](/a)–[1950](/b)) lived", "UTF-8 read as windows-1252"},
 		{"NÃO", "NÃO", ""},
 		{"AMANHÃ… E DEPOIS", "AMANHÃ… E DEPOIS", ""},
 		{"„Das ist groß“", "„Das ist groß“", ""},

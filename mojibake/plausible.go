@@ -954,16 +954,46 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// A lead alone at a word's start or in a word in capitals leaves no
 	// pair unseen: strayEvidence has weighed it (the line vouches for it).
 	strayOK := us.n == 1 && us.stray && us.strayShape != strayInside && ua == 0
+	c1 := -1 // C1 controls and U+FFFD in the stretch, counted when a rule below would refuse it
 	if ub <= ua && !island && !strayOK {
 		if isLoneSymbol(rs, start, end, us, out, prev, next) {
 			return "", ub, ua
 		}
-		return "evidence", ub, ua
+		if c1 = c1Controls(rs[start:end]); ub+c1 <= ua {
+			return "evidence", ub, ua
+		}
+		ub += c1
 	}
 	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island && !isLoneSymbol(rs, start, end, us, out, prev, next) {
-		return "lone", ub, ua
+		if c1 < 0 {
+			c1 = c1Controls(rs[start:end])
+		}
+		if c1 == 0 || ua > 1 {
+			return "lone", ub, ua
+		}
+		// A C1 control inside the misread character: real text writes
+		// none (they stand for bytes 80-9F read as ISO-8859-1, or as
+		// Windows-1252 where it has no character), so it is evidence of
+		// its own, beside the repair's one unseen pair at most ("hÃ\u008doslainne",
+		// hÍoslainne). So is U+FFFD glued to a lead: a decoder's mark
+		// for the byte after the lead it could not read ("Ä\uFFFDe" is
+		// U+FFFD, č or ĝ whose 8D or 9D was lost).
+		if ub <= ua {
+			ub = ua + c1
+		}
 	}
 	return "", ub, ua
+}
+
+// c1Controls counts the C1 controls (U+0080-U+009F) and U+FFFD in s.
+func c1Controls(s []rune) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x80 && r < 0xA0 || r == 0xFFFD {
+			n++
+		}
+	}
+	return n
 }
 
 // stretchUnits is what implausible needs of a stretch's misread
@@ -1310,7 +1340,9 @@ func markAfterSeen(before, r rune) bool {
 // for:
 //
 //   - every pair inside s is one real text does not hold ("Â°", "â€",
-//     "€”"), the lead glued to what reads as symbols;
+//     "€”"), the lead glued to what reads as symbols; past the lead's,
+//     two symbols glued may be a pair real text holds rarely ("€“" of
+//     "Ironâ€“nickel");
 //   - a lead read as a capital (Â, Ã) is no end of a word in capitals
 //     ("IRMÃ—", "CHÂ²" stay, and so does "GNUÂ®"); at a word's start it
 //     may be a variable with a hat in mathematics ("Â²", "Â·B", "Â±|n⟩"):
@@ -1344,7 +1376,14 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 	}
 	for i := 1; i < len(s); i++ {
 		a, b := pairs.Fold(s[i-1]), pairs.Fold(s[i])
-		if s[i] < 0x80 || s[i] == 0xFFFD || !pairs.Counted(a, b) || modelHas(a, b) {
+		if s[i] < 0x80 || s[i] == 0xFFFD || !pairs.Counted(a, b) {
+			return false
+		}
+		// Past the lead, two continuation bytes read as symbols glued
+		// together ("€“" of "â€“") may be a pair real text holds rarely
+		// (a list of keyboard symbols): the lead's pair with them, which
+		// it does not hold, tells.
+		if modelHas(a, b) && (i == 1 || unicode.IsLetter(s[i-1]) || unicode.IsLetter(s[i]) || pairs.HasSized(commonModel, a, b)) {
 			return false
 		}
 	}

@@ -50,6 +50,26 @@ type answers struct {
 	utf8x, ftfy, ftfyEnc []string
 }
 
+// misses, when -misses is given, receives each case ftfy restores and utf8x
+// does not (for a lossy case: counting U+FFFD where a character was lost as
+// right).
+var misses *json.Encoder
+
+// miss is one line of the -misses file.
+type miss struct {
+	Where string `json:"where"`
+	Want  string `json:"want"`
+	In    string `json:"in"`
+	Utf8x string `json:"utf8x"`
+	Ftfy  string `json:"ftfy"`
+}
+
+func writeMiss(m miss) {
+	if misses != nil {
+		misses.Encode(m)
+	}
+}
+
 func fixAll(ss []string) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
@@ -68,6 +88,7 @@ func main() {
 	rounds := flag.Int("rounds", 5, "speed: timed rounds per text, the best is reported")
 	install := flag.Bool("install", false, "install ftfy-js "+ftfyPackage+" with npm (and node with apt-get) when missing")
 	nExamples := flag.Int("examples", 4, "example lines shown of each kind of difference")
+	missFile := flag.String("misses", "", "write every recall case and mangled-text line ftfy restores and utf8x does not to this file (JSON lines)")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -110,6 +131,17 @@ func main() {
 
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
+	if *missFile != "" {
+		f, err := os.Create(*missFile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		mw := bufio.NewWriter(f)
+		misses = json.NewEncoder(mw)
+		misses.SetEscapeHTML(false)
+		defer f.Close()
+		defer mw.Flush()
+	}
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/mojipeers %s`  \n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(w, "%s, %d logical CPUs, %s; load average at the start: %s  \n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), runtime.Version(), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
@@ -298,6 +330,11 @@ func recallTable(w io.Writer, cs []exportCase, a answers, nEx int) {
 		r.u.add(c, a.utf8x[i])
 		r.f.add(c, a.ftfy[i])
 		r.e.add(c, a.ftfyEnc[i])
+		okU := a.utf8x[i] == c.Want || c.Lossy && matchLossy(a.utf8x[i], c.Want)
+		okF := a.ftfy[i] == c.Want || c.Lossy && matchLossy(a.ftfy[i], c.Want)
+		if okF && !okU {
+			writeMiss(miss{c.Chain, c.Want, c.In, a.utf8x[i], a.ftfy[i]})
+		}
 		ex := fmt.Sprintf("%s:\n  want  %q\n  in    %q\n  utf8x %q\n  ftfy  %q\n", c.Chain, clip(c.Want), clip(c.In), clip(a.utf8x[i]), clip(a.ftfy[i]))
 		switch {
 		case shownWant[c.Want]:
@@ -535,6 +572,16 @@ func mangledDocs(w io.Writer, nd *node, dir string, nEx int) {
 			tc, tu, tf, te, tru, trf = tc+c, tu+u, tf+f, te+e, tru+ru, trf+rf
 			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %d | %d |\n", t.name, m.name, c, pct(u, c), pct(f, c), pct(e, c), ru, rf)
 			mex = mangledEx(mex, nEx, t.name+" as "+m.name, t.text, docs[i].text, a.utf8x[i], a.ftfy[i])
+			if misses != nil {
+				lc, lm, lu, lf := strings.Split(t.text, "\n"), strings.Split(docs[i].text, "\n"), strings.Split(a.utf8x[i], "\n"), strings.Split(a.ftfy[i], "\n")
+				if len(lu) == len(lc) && len(lf) == len(lc) && len(lm) == len(lc) {
+					for j, l := range lc {
+						if lm[j] != l && lf[j] == l && lu[j] != l {
+							writeMiss(miss{t.name + " as " + m.name, l, lm[j], lu[j], lf[j]})
+						}
+					}
+				}
+			}
 		}
 		fmt.Fprintf(w, "| all %d texts | %s | %d | %s | %s | %s | %d | %d |\n", len(texts), m.name, tc, pct(tu, tc), pct(tf, tc), pct(te, tc), tru, trf)
 		ex = append(ex, mex...)
