@@ -47,7 +47,10 @@
 //     font escape, "\fIчисло", does not count);
 //   - the stretch is not text about mojibake: one misread character, or a
 //     quoted stretch, standing alone while its repair stands elsewhere on
-//     the line as a word ("Ã©" is "é");
+//     the line as a word ("Ã©" is "é"), or, quoted, while the line writes
+//     its repair as escapes or code points (b'\xc3\xa9', "\u00e9",
+//     "U+00E9", "&#233;"; not a URL's %-escapes, which a link's title
+//     beside its address holds);
 //   - the stretch as found holds more pairs real text does not than the
 //     repair, and the shorter it is the more it must hold: a lone two-byte
 //     misread character two, with none left (or one, when the line's
@@ -73,6 +76,10 @@
 //     "Ironâ€“nickel"), its lead a Latin letter that ends no word in capitals
 //     ("IRMÃ—" stays) and at a word's start is no variable with a hat
 //     ("Â²", "Â·B" stay), or Mac OS Roman's ¬ or √ without an operand.
+//     Every character beyond ASCII of a text misread under an encoding
+//     is a piece of a misread character: a lone one, or a guess of lost
+//     bytes, glued to a character that is none stands on no score of the
+//     cost model alone (a code page's characters in a row, "˘Ł¤Ą", stay).
 //
 // Where the cost model sees nothing (box drawing glued to letters,
 // "especificaci├│n"), the model of real text alone may repair a stretch:
