@@ -84,7 +84,10 @@
 // Where the cost model sees nothing (box drawing glued to letters,
 // "especificaci├│n"), the model of real text alone may repair a stretch:
 // three unseen pairs (two inside a word, or in a misread character of
-// three bytes), none left. Options narrow the encodings tried and refuse
+// three bytes), none left; or fewer unseen pairs left than as found, on a
+// line whose other stretches are surely repaired through the same
+// encoding, as for a lone misread character above ("LÃ«tzebuergesch"
+// beside "PlanÃ©it": misreading changes a whole text). Options narrow the encodings tried and refuse
 // lossy repairs; each Change gives the chain, the cost model's score and
 // the unseen pairs before and after.
 //

@@ -65,6 +65,10 @@ type candidate struct {
 	units                     stretchUnits
 	checked                   bool // implausible has passed it
 	lone                      bool // it passed as a lone misread character, on the line's support
+	// vouch marks a stretch the model-only rule finds short of evidence
+	// alone: checkChosen passes it only on the line's sure repairs
+	// through the same encoding.
+	vouch bool
 }
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
@@ -2570,6 +2574,10 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			}
 			continue
 		}
+		if c.vouch {
+			lone = append(lone, int32(i))
+			continue
+		}
 		lc.enc = e
 		why, ub, ua := implausibleMargin(rs, c.start, c.end, c.units, nil, c.out, lc, margin)
 		if why == "lone" && ua == 0 && ub == 1 {
@@ -2607,12 +2615,12 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 	for _, i := range lone {
 		c := &cs[i]
 		e := c.chain[len(c.chain)-1]
-		if c.unseenAfter > 0 {
+		if c.vouch || c.unseenAfter > 0 {
 			// Misreading changes every character of a text, not one: on a
 			// line whose other stretches are surely misread through the
 			// same encoding, a misread character that leaves fewer unseen
 			// pairs repaired than as found was misread with them.
-			if sure[e] >= 2 && !readBetterElse(rs, c.start, c.end, e) {
+			if sure[e] >= 2 && !readBetterElse(rs, c.start, c.end, e, c.out) {
 				c.checked, c.lone = true, true
 				continue
 			}
@@ -2674,8 +2682,9 @@ func strangerBeside(rs []rune, c *candidate, e Codepage, lc *lineScripts) bool {
 // (no unseen pair), which e's reading does not: "Ä¯" is ĝ misread as
 // Windows-1257 (9D is ¯ there) in "DoniÄ¯as", not į (C4 AF) as
 // Windows-1252 reads it, though the line's other misread characters fit
-// both.
-func readBetterElse(rs []rune, start, end int, e Codepage) bool {
+// both. An encoding that reads it as out, as e does (ISO-8859-1 beside
+// Windows-1252), reads it no better.
+func readBetterElse(rs []rune, start, end int, e Codepage, out []rune) bool {
 	prev, next := none, none
 	if start > 0 {
 		prev = rs[start-1]
@@ -2687,7 +2696,7 @@ func readBetterElse(rs []rune, start, end int, e Codepage) bool {
 		if e2 == e {
 			continue
 		}
-		if u, ok := findUnit(rs, start, e2); ok && int(u.end) == end && !u.lossy && unseen(prev, []rune{u.r}, next, 1) == 0 {
+		if u, ok := findUnit(rs, start, e2); ok && int(u.end) == end && !u.lossy && !slices.Equal(out, []rune{u.r}) && unseen(prev, []rune{u.r}, next, 1) == 0 {
 			return true
 		}
 	}
@@ -2780,27 +2789,67 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// A lone symbol (loneSymbol) is judged by what misreading made of it:
 	// the model holds few of a symbol's pairs.
 	sym := us.n == 1 && len(out) == 1 && !lossy && isLoneSymbol(rs, start, end, us, out, prev, next)
+	// vouch: refused for want of evidence only, the stretch may still pass
+	// on the line's sure repairs (see mayVouch), judged by checkChosen.
+	vouch := false
 	if !sym && unseen(p, out, n, 1) > 0 || badness(prev, judged, next) > attestedRare(out) {
-		if debugVeto != nil {
-			debugVeto(rs, start, end, out, "model-only cheap")
+		if !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
+			if debugVeto != nil {
+				debugVeto(rs, start, end, out, "model-only cheap")
+			}
+			return candidate{}, false
 		}
-		return candidate{}, false
+		vouch = true
 	}
 	island := islandOf(rs, start, end, us, out, prev, next)
 	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island && !sym {
-		if debugVeto != nil {
-			debugVeto(rs, start, end, out, "model-only cheap")
+		if !vouch && !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
+			if debugVeto != nil {
+				debugVeto(rs, start, end, out, "model-only cheap")
+			}
+			return candidate{}, false
 		}
-		return candidate{}, false
+		vouch = true
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
-	if why != "" || ua > 0 && !sym || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island && !sym {
+	if vouch || why != "" || ua > 0 && !sym || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island && !sym {
+		if (vouch || mayVouch(start, end, lineUnits, lossy, prev, judged, out, next)) && (why == "" || why == "lone") && ub > ua {
+			// Misreading changes a whole text, not one stretch: on a line
+			// surely repaired elsewhere through the same encoding, a
+			// stretch whose repair leaves fewer unseen pairs than as found
+			// was misread with the rest ("LÃ«tzebuergesch" beside "PlanÃ©it").
+			return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, vouch: true}, true
+		}
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)
 		}
 		return candidate{}, false
 	}
 	return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, checked: true}, true
+}
+
+// mayVouch reports whether a stretch the model-only rule refuses may
+// pass on the line's sure repairs (checkChosen decides): at a window's
+// first round (lineUnits set; a round inside another has none), with no
+// byte lost, a repair the cost model finds
+// clean, and another misread character of the line under the same
+// encoding, outside the stretch, whose bytes are all there.
+func mayVouch(start, end int, lineUnits []unit, lossy bool, prev rune, judged, out []rune, next rune) bool {
+	if lossy || !sureOutside(lineUnits, start, end) {
+		return false
+	}
+	return badness(prev, judged, next) <= attestedRare(out)
+}
+
+// sureOutside reports whether us, the misread characters of a line under
+// one encoding, hold one outside [start, end) whose bytes are all there.
+func sureOutside(us []unit, start, end int) bool {
+	for _, u := range us {
+		if !u.lossy && !u.space && (int(u.end) <= start || int(u.start) >= end) {
+			return true
+		}
+	}
+	return false
 }
 
 // reportScore bounds the score a Change reports for a long stretch.

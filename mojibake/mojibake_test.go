@@ -160,6 +160,11 @@ func TestCases(t *testing.T) {
 		{"Plain cafÃ© with no other repair: KriyÃ²l alone.", "Plain café with no other repair: Kriyòl alone.", "UTF-8 read as windows-1252"},
 		{"Tio doniÄ¯as SENPAGE KAJ SEN GARANTIO; eÄ‰ ne por VENDEBLO aÅ\u00ad ALIA CELO.", "Tio doniĝas SENPAGE KAJ SEN GARANTIO; eĉ ne por VENDEBLO aŭ ALIA CELO.", "UTF-8 read as windows-1257"},
 		{"La programo doniÄ¯as al vi tute senpage, eÄ‰ se vi ne pagas aÅ\u00ad ne volas.", "La programo doniĝas al vi tute senpage, eĉ se vi ne pagas aŭ ne volas.", "UTF-8 read as windows-1257"},
+		// A lone misread character the cost model finds nothing to gain in
+		// (the model-only rule: one unseen pair), on a line surely
+		// repaired elsewhere through the same encoding; alone, it stays.
+		{"The dialect LÃ«tzebuergesch is spoken there; see the rÃ©sumÃ© of the rÃ©gion.", "The dialect Lëtzebuergesch is spoken there; see the résumé of the région.", "UTF-8 read as windows-1252"},
+		{"The dialect LÃ«tzebuergesch is spoken there.", "The dialect LÃ«tzebuergesch is spoken there.", ""},
 		// A lone misread symbol (loneSymbol): the lead glued to what reads
 		// as symbols, pairs real text does not hold, though the model
 		// holds few of the repair's pairs.

@@ -417,6 +417,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 			su.outer = &f.outer
 			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 		}
+		if isBanned(f.banned, start, end, e) {
+			return candidate{}, false // (a model-only stretch checkChosen refused: see vouch)
+		}
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
 	after := refBadness(prev, out, next)
@@ -452,6 +455,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 			su := unitsOf(us)
 			su.outer = &f.outer
 			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
+		}
+		if isBanned(f.banned, start, end, e) {
+			return candidate{}, false // (a model-only stretch checkChosen refused: see vouch)
 		}
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
