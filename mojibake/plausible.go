@@ -1123,7 +1123,8 @@ func isWordChar(r rune) bool {
 // aboutMojibake reports whether the line rs, whose stretch rs[start:end]
 // (between prev and next) is a word of its own, writes its repair out
 // elsewhere: plainly (containsOutside), or, when the stretch is in quotes,
-// as escapes (escapedOutside).
+// as escapes (escapedOutside). (Not inlined: implausibleAroundMargin, on
+// the hot path, keeps the size it had with the plain test alone.)
 //
 //go:noinline
 func aboutMojibake(rs []rune, start, end int, out []rune, lc *lineScripts, prev, next rune) bool {
@@ -1138,18 +1139,15 @@ func aboutMojibake(rs []rune, start, end int, out []rune, lc *lineScripts, prev,
 // its characters as a code point ("\u00e9", "U+00E9", "&#233;",
 // "&#xe9;"): a line that writes the repair so is about the mojibake
 // beside it (decode(b'\xc3\xa9', 'ascii') == 'Ã©'), as one that writes
-// it plainly is (containsOutside); asked of a stretch in quotes only, as
-// code and prose about encodings write the mangled form. Not a URL's "%E2%80%93": a
-// link's address holds its title's characters so, and the title is what
-// gets misread ("[Mars â€“ Wikipedia](https://…/Mars_%E2%80%93_Wikipedia)").
-// lc, when it is rs's, keeps mayEscape's answer for the window.
+// it plainly is (containsOutside). It is asked of a stretch in quotes
+// only, as code and prose about encodings write the mangled form. A
+// URL's %-escapes do not count: a link's address holds its title's
+// characters so, and the title is what gets misread ("[Mars â€“
+// Wikipedia](https://…/Mars_%E2%80%93_Wikipedia)"). lc, when it is rs's,
+// keeps mayEscape's answer for the window.
 func escapedOutside(rs []rune, start, end int, out []rune, lc *lineScripts) bool {
 	if len(out) > 4 {
 		return false
-	}
-	var enc []byte
-	for _, r := range out {
-		enc = utf8.AppendRune(enc, r)
 	}
 	if lc != nil && lc.text != nil && len(rs) > 0 && len(lc.line) == len(rs) && &lc.line[0] == &rs[0] {
 		if !lc.escOK {
@@ -1175,6 +1173,10 @@ func escapedOutside(rs []rune, start, end int, out []rune, lc *lineScripts) bool
 			r = ' '
 		}
 		line = append(line, byte(lowerASCII(r)))
+	}
+	var enc []byte
+	for _, r := range out {
+		enc = utf8.AppendRune(enc, r)
 	}
 	var form []byte
 	for _, f := range [...]struct{ pre, sep string }{{`\x`, ""}, {"0x", " "}, {"0x", ", "}} {
