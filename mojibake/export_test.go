@@ -71,14 +71,7 @@ func TestExportRecallSet(t *testing.T) {
 		counts[c.Set]++
 	}
 	for _, m := range trainingManglers() {
-		for _, s := range ss {
-			if !lossyApplies(m.name, s) {
-				continue
-			}
-			mangled, ok := m.f(s)
-			if !ok || mangled == s {
-				continue
-			}
+		for s, mangled := range m.heldOutCases(ss) {
 			emit(exportCase{Set: "recall", Chain: m.name, Lossy: m.lossy, In: mangled, Want: s})
 		}
 	}

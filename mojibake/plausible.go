@@ -1211,13 +1211,15 @@ func escapedOutside(rs []rune, start, end int, out []rune, lc *lineScripts) bool
 // escape escapedOutside looks for: "\x", "\u", "0x", "U+" or "&#", in
 // either case. Most lines hold none, and are told so by a few searches.
 func mayEscape(line []byte) bool {
-	for _, f := range [...]string{`\x`, `\X`, `\u`, `\U`, "&#", "U+", "u+", "0x", "0X"} {
-		if bytes.Contains(line, []byte(f)) {
+	for _, f := range escapeStarts {
+		if bytes.Contains(line, f) {
 			return true
 		}
 	}
 	return false
 }
+
+var escapeStarts = [...][]byte{[]byte(`\x`), []byte(`\X`), []byte(`\u`), []byte(`\U`), []byte("&#"), []byte("U+"), []byte("u+"), []byte("0x"), []byte("0X")}
 
 const hexDigits = "0123456789abcdef"
 

@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -259,6 +260,22 @@ func stretchOf(es []Codepage, mode loss) func(string) (string, bool) {
 }
 
 // trainingManglers are the chains issue 24 sets targets for.
+// heldOutCases yields each line of ss that m applies to and changes, with
+// its mangled form: the cases TestTrainingRecall judges and
+// TestExportRecallSet writes.
+func (m mangler) heldOutCases(ss []string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, s := range ss {
+			if !lossyApplies(m.name, s) {
+				continue
+			}
+			if mangled, ok := m.f(s); ok && mangled != s && !yield(s, mangled) {
+				return
+			}
+		}
+	}
+}
+
 func trainingManglers() []mangler {
 	var ms []mangler
 	for _, e := range []Codepage{Windows1252, ISO8859_1, Windows1250, Windows1251, Macintosh, IBM437} {
@@ -344,14 +361,7 @@ func TestTrainingRecall(t *testing.T) {
 	for _, m := range trainingManglers() {
 		cases, exact, withFFFD := 0, 0, 0
 		shown := 0
-		for _, s := range ss {
-			if !lossyApplies(m.name, s) {
-				continue
-			}
-			mangled, ok := m.f(s)
-			if !ok || mangled == s {
-				continue
-			}
+		for s, mangled := range m.heldOutCases(ss) {
 			cases++
 			out, _ := FixString(mangled)
 			switch {
