@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -13,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	benchtable "github.com/utf8x/utf8x/bench/table"
 )
 
 // doc is one whole real document in UTF-8, before it is written into the
@@ -32,24 +32,6 @@ type doc struct {
 
 // maxDoc bounds what one document contributes (the largest bucket).
 const maxDoc = 1 << 20
-
-// readMaybeGz returns the content of a file, gunzipped when its name ends
-// in .gz.
-func readMaybeGz(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
-	if err != nil || !strings.HasSuffix(path, ".gz") {
-		return b, err
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	out, err := io.ReadAll(io.LimitReader(zr, 8<<20))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return out, nil
-}
 
 // utf8Doc returns b as a document text when it is valid UTF-8 holding
 // something beyond ASCII (ASCII documents decide nothing).
@@ -137,7 +119,7 @@ func heldOutDocs(raw string, fitToo bool) (pages, prose []doc, err error) {
 	for tag, names := range files {
 		for _, n := range names {
 			fit := !testHalf(n)
-			b, err := readMaybeGz(n)
+			b, err := benchtable.ReadMaybeGz(n)
 			if err != nil {
 				continue
 			}
@@ -182,7 +164,7 @@ func otherManPages(root, raw string, limit int, seed int64) []doc {
 		if rel, err := filepath.Rel(root, path); err == nil && train["_usr_share_man_"+strings.ReplaceAll(rel, "/", "_")] {
 			return
 		}
-		b, err := readMaybeGz(path)
+		b, err := benchtable.ReadMaybeGz(path)
 		if err != nil {
 			return
 		}
@@ -238,7 +220,7 @@ func htmlDocs(globs []string) []doc {
 			if tag == "" {
 				continue
 			}
-			b, err := readMaybeGz(n)
+			b, err := benchtable.ReadMaybeGz(n)
 			if err != nil {
 				continue
 			}

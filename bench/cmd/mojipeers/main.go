@@ -23,7 +23,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -428,18 +427,6 @@ func utf8Doc(b []byte) (string, bool) {
 	return string(b), true
 }
 
-func readMaybeGz(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
-	if err != nil || !strings.HasSuffix(path, ".gz") {
-		return b, err
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(io.LimitReader(zr, 8<<20))
-}
-
 func corpusDocs(dir string) []document {
 	var out []document
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -465,7 +452,7 @@ func htmlDocs() []document {
 		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".html.gz")) || !d.Type().IsRegular() {
 			return nil
 		}
-		b, err := readMaybeGz(p)
+		b, err := table.ReadMaybeGz(p)
 		if err != nil {
 			return nil
 		}
@@ -512,7 +499,7 @@ func manDocs(raw string, limit int) []document {
 			if fi, err := os.Lstat(n); err != nil || !fi.Mode().IsRegular() || strings.Contains(n, "fortune") || inTraining["_usr_share_man_"+strings.ReplaceAll(rel, "/", "_")] {
 				continue
 			}
-			b, err := readMaybeGz(n)
+			b, err := table.ReadMaybeGz(n)
 			if err != nil {
 				continue
 			}
