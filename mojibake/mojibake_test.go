@@ -214,6 +214,14 @@ func TestCases(t *testing.T) {
 		{"the Michelsonâ€“Morley experiment", "the Michelson–Morley experiment", "UTF-8 read as windows-1252"},
 		{"trains on the Londonâ€“Paris line", "trains on the London–Paris line", "UTF-8 read as windows-1252"},
 		{"([1900](/a)â€“[1950](/b)) lived", "([1900](/a)–[1950](/b)) lived", "UTF-8 read as windows-1252"},
+		// A capital read as a letter and a symbol glued inside a word in
+		// capitals, though the letter's pair with the one before is
+		// real text's ("IÃ": Vietnamese GIÃ): a Spanish heading.
+		{".SH DESCRIPCIÃ“N", ".SH DESCRIPCIÓN", "UTF-8 read as windows-1252"},
+		{"ATENCIÃ“N: no usar", "ATENCIÓN: no usar", "UTF-8 read as windows-1252"},
+		{"[OPCIÃ“N]... NOMBRE", "[OPCIÓN]... NOMBRE", "UTF-8 read as windows-1252"},
+		{"OPCIÃƒâ€œN", "OPCIÓN", "UTF-8 read as windows-1252, twice"},
+		{"DIZ “IRMÃ“ E SAI", "DIZ “IRMÃ“ E SAI", ""},
 		{"NÃO", "NÃO", ""},
 		{"AMANHÃ… E DEPOIS", "AMANHÃ… E DEPOIS", ""},
 		{"„Das ist groß“", "„Das ist groß“", ""},

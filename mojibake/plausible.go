@@ -95,12 +95,15 @@ func rarity(prev rune, s []rune, next rune) int {
 //
 // A symbol or punctuation glued between two ASCII letters is no more how
 // words are written ("ob»õine", obține read as Mac OS Roman): it counts
-// the same when the repair is a letter of their case.
+// the same when the repair is a letter of their case. So does one glued
+// to the letter before it and the ASCII letter after, inside a word
+// ("DESCRIPCIÃ“N", Ó read as Windows-1252, whose "IÃ" Vietnamese
+// capitals hold: GIÃ).
 func capitalInside(s, out []rune, prev, next rune) bool {
 	if len(s) != 2 || len(out) != 1 {
 		return false
 	}
-	if k := infoOf(s[0]).kind; k >= kOpen && k <= kSymbol && s[0] >= 0x80 {
+	if k := infoOf(s[0]).kind; k >= kOpen && k <= kSymbol && s[0] >= 0x80 || symbolAfterLetter(s) {
 		lower := 'a' <= prev && prev <= 'z' && 'a' <= next && next <= 'z'
 		upper := 'A' <= prev && prev <= 'Z' && 'A' <= next && next <= 'Z'
 		in := infoOf(out[0])
@@ -109,6 +112,13 @@ func capitalInside(s, out []rune, prev, next rune) bool {
 	return 'a' <= prev && prev <= 'z' && !('A' <= next && next <= 'Z') &&
 		infoOf(s[0]).upper && infoOf(s[1]).lower && infoOf(s[1]).kind == kLetter &&
 		infoOf(out[0]).lower && rarity(prev, out, next) == 0
+}
+
+// symbolAfterLetter reports whether s is a letter and then a symbol or
+// punctuation beyond ASCII.
+func symbolAfterLetter(s []rune) bool {
+	k := infoOf(s[1]).kind
+	return infoOf(s[0]).kind == kLetter && k >= kOpen && k <= kSymbol && s[1] >= 0x80
 }
 
 // loneInLine reports whether the line rs suits a lone misread character
