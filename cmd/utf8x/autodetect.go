@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/text/encoding"
-	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x"
@@ -94,14 +93,11 @@ type autoOptions struct {
 	decodedLegacy bool
 }
 
-// legacyLabel accepts a -f label that only golang.org/x/text can read (and
-// us-ascii, read as the UTF-8 it is a part of).
+// legacyLabel accepts a -f label that only golang.org/x/text can read. (It
+// once read us-ascii as UTF-8 through x/text's decoder, before transcode
+// knew the label; transcode.Lookup, called first, takes every spelling of
+// it now.)
 func (o *autoOptions) legacyLabel(label string) bool {
-	switch strings.ToLower(label) {
-	case "us-ascii", "ascii":
-		o.legacy = xunicode.UTF8
-		return true
-	}
 	o.legacy = detect.LegacyEncoding(label)
 	return o.legacy != nil
 }

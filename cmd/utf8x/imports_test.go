@@ -25,3 +25,24 @@ func TestNoInternalImports(t *testing.T) {
 		}
 	}
 }
+
+// golang.org/x/text/encoding/unicode is not linked into the tool: its
+// package init (a map of byte order marks, the list of its encodings) cost
+// every process about 4 page faults, some 0.2 ms on a machine where a page
+// costs ~40 us (bench/results/startcost-2026-11-30-h31a), for one value the
+// tool never reached. transcode reads every UTF form the tool needs.
+func TestNoXTextUnicode(t *testing.T) {
+	const heavy = "golang.org/x/text/encoding/unicode"
+	pkg, err := build.Default.ImportDir(".", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkg.Imports) == 0 {
+		t.Fatal("no imports found: the package was not read")
+	}
+	for _, path := range pkg.Imports {
+		if path == heavy {
+			t.Errorf("the tool imports %s", heavy)
+		}
+	}
+}
