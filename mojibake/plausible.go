@@ -93,21 +93,54 @@ func rarity(prev rune, s []rune, next rune) int {
 // "submenĂş"), which words are not written with, and its repair out a
 // small letter whose pairs there are common.
 //
-// A symbol or punctuation glued between two ASCII letters is no more how
-// words are written ("ob»õine", obține read as Mac OS Roman): it counts
-// the same when the repair is a letter of their case. So does one glued
-// to the letter before it and the ASCII letter after, inside a word
-// ("DESCRIPCIÃ“N", Ó read as Windows-1252, whose "IÃ" Vietnamese
-// capitals hold: GIÃ).
+// A symbol, punctuation or box drawing glued to a letter beyond ASCII, in
+// either order, is no more how words are written, wherever it stands in
+// a word: it counts the same when the repair is a letter of the word's
+// shape there (its pairs common):
+//   - between two small ASCII letters, a small letter ("ob»õine", obține
+//     read as Mac OS Roman);
+//   - between two capitals, a capital ("DESCRIPCIÃ“N", Ó read as
+//     Windows-1252, whose "IÃ" Vietnamese capitals hold: GIÃ);
+//   - at a word's start (prev a space, ASCII punctuation or the line's
+//     edge) before a small letter, a capital, the word in title case
+//     ("├änderung", Änderung read as code page 437; "Г„nderung", as
+//     Windows-1251), or, when the pair begins with the symbol, a small
+//     letter ("├«n", în read as code page 437; "»ôi", și read as Mac OS
+//     Roman);
+//   - at a word's end after a small letter, a small letter ("sÄ…", są
+//     read as Windows-1252);
+//   - as a word of its own, when the pair begins with the symbol ("├á",
+//     à read as code page 437).
+//
+// Real text puts a symbol before a word's first letter or after its last
+// ("»Änderung«", "(Ära", "są…"), not between a letter and the rest, and
+// a word of one letter is not written with a symbol glued to it. (After a
+// word's capital, "LÃ«tzebuergesch" alone is a name as often: it stays.)
 func capitalInside(s, out []rune, prev, next rune) bool {
 	if len(s) != 2 || len(out) != 1 {
 		return false
 	}
-	if k := infoOf(s[0]).kind; k >= kOpen && k <= kSymbol && s[0] >= 0x80 || symbolAfterLetter(s) {
-		lower := 'a' <= prev && prev <= 'z' && 'a' <= next && next <= 'z'
-		upper := 'A' <= prev && prev <= 'Z' && 'A' <= next && next <= 'Z'
+	k := infoOf(s[0]).kind
+	if symFirst := (k >= kOpen && k <= kSymbol || k == kBox) && s[0] >= 0x80; symFirst || symbolAfterLetter(s) {
 		in := infoOf(out[0])
-		return (lower && in.lower || upper && in.upper) && in.kind == kLetter && rarity(prev, out, next) == 0
+		if in.kind != kLetter {
+			return false
+		}
+		lowerP, upperP := 'a' <= prev && prev <= 'z', 'A' <= prev && prev <= 'Z'
+		lowerN, upperN := 'a' <= next && next <= 'z', 'A' <= next && next <= 'Z'
+		edgeP, edgeN := prev < 0x80 && !isWordChar(prev), next < 0x80 && !isWordChar(next)
+		ok := false
+		switch {
+		case lowerP && lowerN, lowerP && edgeN:
+			ok = in.lower
+		case upperP && upperN:
+			ok = in.upper
+		case edgeP && lowerN:
+			ok = in.upper || symFirst && in.lower
+		case edgeP && edgeN:
+			ok = symFirst
+		}
+		return ok && rarity(prev, out, next) == 0
 	}
 	return 'a' <= prev && prev <= 'z' && !('A' <= next && next <= 'Z') &&
 		infoOf(s[0]).upper && infoOf(s[1]).lower && infoOf(s[1]).kind == kLetter &&
@@ -1425,6 +1458,10 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 				return false
 			case next == none || next == ' ' || '0' <= next && next <= '9':
 			case o == '°' && letterAfter:
+			case isQuote(o) && letterAfter && !letterBefore && !digitBefore:
+				// A quotation mark before a word ("Der Abschnitt
+				// Â»debian/rules"): mathematics writes no variable with a
+				// hat before one.
 			case unicode.Is(unicode.Sm, o) || o == '·' || letterAfter:
 				return false
 			}
@@ -1456,7 +1493,33 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 // its line (not in a round inside another, nor lossy: its bytes are all
 // there), between prev and next.
 func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
-	return us.n == 1 && us.outer == nil && !us.space && !us.stray && int(us.firstWidth) == end-start && loneSymbol(rs[start:end], out, prev, next)
+	return us.n == 1 && us.outer == nil && !us.space && !us.stray && int(us.firstWidth) == end-start &&
+		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next))
+}
+
+// closesQuote reports whether rs[start:end], a misread guillemet after a
+// capital ("-TÂ»", which loneSymbol leaves: a word in capitals may end
+// with Â or Ã, "MAÇÃ»"), closes a quotation the line opened with the
+// other guillemet misread the same way ("Â«dpkg-buildpackage -TÂ»", or
+// German's "Â»…Â«"), and is, but for the capital before it, a lone
+// symbol. Clean text does not hold both.
+func closesQuote(rs []rune, start, end int, out []rune, prev, next rune) bool {
+	if end-start != 2 || len(out) != 1 || !('A' <= prev && prev <= 'Z') {
+		return false
+	}
+	other := rune(0xAB) // «
+	switch out[0] {
+	case 0xAB:
+		other = 0xBB // »
+	case 0xBB:
+	default:
+		return false
+	}
+	lead, opened := rs[start], false
+	for i := start - 2; i >= 0 && !opened; i-- {
+		opened = rs[i] == lead && rs[i+1] == other
+	}
+	return opened && loneSymbol(rs[start:end], out, ' ', next)
 }
 
 // operand reports whether r, read after a root or a negation sign, is what
