@@ -12,12 +12,19 @@
 //     machine that the training text does not hold);
 //  3. whole corpus texts misread as windows-1252 and as windows-1251: the
 //     share of the mangled lines given back exactly;
-//  4. speed on a few corpus texts, each in its own process.
+//  4. speed on a few corpus texts, each in its own process;
+//  5. whole real documents (translated man pages the training text does
+//     not hold, /usr/share/doc's HTML and text) misread whole through each
+//     chain of issue 24, once and twice and in the lossy forms, repaired
+//     whole: per chain, the mangled lines restored, left, changed wrongly
+//     (-only wholedocs runs this section alone; -ftfy=false without ftfy;
+//     -wholemisses writes the lines utf8x misses for mojibake's
+//     TestDebugPeerMisses).
 //
 // ftfy runs with only its encoding repairs on (see ftfy.js), and plain
 // fix_encoding is reported beside it. Node runs once per input set.
 //
-//	cd bench && go run ./cmd/mojipeers [-install] [-cases file] [-corpus ../../shared/corpus] [-man 300]
+//	cd bench && go run ./cmd/mojipeers [-install] [-cases file] [-corpus ../../shared/corpus] [-man 300] [-only wholedocs] [-wholeman 60] [-wholedoc 600]
 package main
 
 import (
