@@ -246,6 +246,12 @@ func TestCases(t *testing.T) {
 		{"Siehe »Änderung« und «Ça» (Ära) – à la", "Siehe »Änderung« und «Ça» (Ära) – à la", ""},
 		{"«ôter» et «ça», “école”, —à", "«ôter» et «ça», “école”, —à", ""},
 		{"├── src └── ä", "├── src └── ä", ""},
+		// A word misread from its first letter after a troff font escape,
+		// whose letter is none of the word's (fontEscapeBefore); a word
+		// in capitals misread from its first letter.
+		{"\\fBmf=\\fP\\fIÃœf\\fP", "\\fBmf=\\fP\\fIÜf\\fP", "UTF-8 read as windows-1252"},
+		{"\\fB├ûRNEK\\fP, \\fBYAZARLAR\\fP", "\\fBÖRNEK\\fP, \\fBYAZARLAR\\fP", "UTF-8 read as ibm437"},
+		{"\\fBNote\\fR\u00a0: \\fIÜber\\fP", "\\fBNote\\fR\u00a0: \\fIÜber\\fP", ""},
 		// A misread guillemet before a word (a quotation opened), and the
 		// one closing it after a capital when the line opened it misread
 		// the same way (closesQuote): a word in capitals may end with Ã

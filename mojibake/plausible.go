@@ -99,8 +99,10 @@ func rarity(prev rune, s []rune, next rune) int {
 // shape there (its pairs common):
 //   - between two small ASCII letters, a small letter ("ob»õine", obține
 //     read as Mac OS Roman);
-//   - between two capitals, a capital ("DESCRIPCIÃ“N", Ó read as
-//     Windows-1252, whose "IÃ" Vietnamese capitals hold: GIÃ);
+//   - between two capitals, or at a word's start before a capital, a
+//     capital ("DESCRIPCIÃ“N", Ó read as Windows-1252, whose "IÃ"
+//     Vietnamese capitals hold: GIÃ; "├ûRNEK", ÖRNEK read as code page
+//     437);
 //   - at a word's start (prev a space, ASCII punctuation or the line's
 //     edge) before a small letter, a capital, the word in title case
 //     ("├änderung", Änderung read as code page 437; "Г„nderung", as
@@ -133,7 +135,7 @@ func capitalInside(s, out []rune, prev, next rune) bool {
 		switch {
 		case lowerP && lowerN, lowerP && edgeN:
 			ok = in.lower
-		case upperP && upperN:
+		case upperP && upperN, edgeP && upperN:
 			ok = in.upper
 		case edgeP && lowerN:
 			ok = in.upper || symFirst && in.lower
@@ -682,6 +684,9 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 var implSlowOnly bool
 
 func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune, margin int) (why string, unseenBefore, unseenAfter int) {
+	if fontEscapeBefore(rs, start, out) {
+		prev = ' '
+	}
 	// What comes out.
 	var outScripts [64]int
 	before := prev
@@ -707,12 +712,6 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// Each character's script is looked up once: sBefore is before's,
 	// sCur r's, sNext the next character's of out.
 	sBefore := scriptOf(prev)
-	if start >= 3 && prev < 0x80 && rs[start-2] == 'f' && rs[start-3] == '\\' {
-		// The letter of a troff font escape before the stretch ("\fIчисло"
-		// misread from its first letter on) is no letter the repair is
-		// glued to, as inside it (below).
-		sBefore = scNone
-	}
 	sCur := scNone
 	if len(out) > 0 {
 		sCur = scriptOf(out[0])
@@ -1026,6 +1025,17 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		}
 	}
 	return "", ub, ua
+}
+
+// fontEscapeBefore reports whether a troff font escape ("\fI", "\fB",
+// "\fP") stands just before rs[start], whose repair out begins with a
+// letter: the escape's letter is no letter the word is glued to
+// ("\fIÃœf\fP" is \fIÜf\fP, "\fIчисло" misread from its first letter
+// on), and the stretch is judged as at a word's start. Before a symbol
+// or a space it stays the letter the symbol follows ("\fRÂ :", a
+// no-break space glued to a word, as French writes one before a colon).
+func fontEscapeBefore(rs []rune, start int, out []rune) bool {
+	return start >= 3 && rs[start-2] == 'f' && rs[start-3] == '\\' && rs[start-1] < 0x80 && len(out) > 0 && infoOf(out[0]).kind == kLetter
 }
 
 // c1Controls counts the C1 controls (U+0080-U+009F) and U+FFFD in s.
