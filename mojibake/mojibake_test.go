@@ -246,6 +246,10 @@ func TestCases(t *testing.T) {
 		{"Siehe »Änderung« und «Ça» (Ära) – à la", "Siehe »Änderung« und «Ça» (Ära) – à la", ""},
 		{"«ôter» et «ça», “école”, —à", "«ôter» et «ça», “école”, —à", ""},
 		{"├── src └── ä", "├── src └── ä", ""},
+		// A lone symbol misread twice: once undone, what is left is a lone
+		// misread symbol, judged as one (isLoneSymbol).
+		{"units are prefixed with `Ã¢Å“â€œ`.", "units are prefixed with `✓`.", "UTF-8 read as windows-1252, twice"},
+		{"ÃƒÂ© and Ã¢â‚¬Â¢ item", "é and • item", "UTF-8 read as windows-1252, twice"},
 		// A word misread from its first letter after a troff font escape,
 		// whose letter is none of the word's (fontEscapeBefore); a word
 		// in capitals misread from its first letter.

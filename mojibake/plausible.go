@@ -1500,10 +1500,12 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 }
 
 // isLoneSymbol is loneSymbol for the stretch rs[start:end] of units us, on
-// its line (not in a round inside another, nor lossy: its bytes are all
-// there), between prev and next.
+// its line (not lossy: its bytes are all there), between prev and next.
+// In a round inside another (text misread twice) it must be the whole of
+// the outer round's decoding: "Ã¢Å“â€œ" is âœ“ once undone, and ✓ twice,
+// as a lone misread symbol is alone on its line.
 func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
-	return us.n == 1 && us.outer == nil && !us.space && !us.stray && int(us.firstWidth) == end-start &&
+	return us.n == 1 && (us.outer == nil || start == 0 && end == len(rs)) && !us.space && !us.stray && int(us.firstWidth) == end-start &&
 		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next))
 }
 
