@@ -2743,6 +2743,9 @@ func attestedRare(out []rune) int {
 // prev and next are the characters around the stretch, from beyond rs when
 // rs is a round inside another.
 func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, e Codepage, out []rune, lossy bool, lc *lineScripts, prev, next rune) (candidate, bool) {
+	if fontEscapeBefore(rs, start, out) {
+		prev = ' '
+	}
 	// The cheap refusals first: most stretches here are another
 	// encoding's reading of text misread, which leaves unseen pairs.
 	p, n := prev, next

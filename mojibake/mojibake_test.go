@@ -227,6 +227,44 @@ func TestCases(t *testing.T) {
 		{"„Das ist groß“", "„Das ist groß“", ""},
 		{"м/с²", "м/с²", ""},
 		{"┌──┐", "┌──┐", ""},
+		// A symbol (or box drawing) glued to a letter, alone on its line,
+		// elsewhere in a word than inside it (capitalInside): at a word's
+		// start before a small letter, a capital ("Änderung" read as
+		// Windows-1251 and as code page 437), or a small letter when the
+		// pair begins with the symbol (Romanian "în", "și", read as code
+		// page 437 and Mac OS Roman); at a word's end ("są"); a word of
+		// its own (French "à" read as code page 437). Lines of translated
+		// man pages.
+		{"optional. Г„ltere Versionen von \\fIDatei\\fP werden wie folgt benannt:", "optional. Ältere Versionen von \\fIDatei\\fP werden wie folgt benannt:", "UTF-8 read as windows-1251"},
+		{"nicht ohne ├änderung der Einstellungen", "nicht ohne Änderung der Einstellungen", "UTF-8 read as ibm437"},
+		{"documentate ├«n fiecare dintre ele.", "documentate în fiecare dintre ele.", "UTF-8 read as ibm437"},
+		{"timpul de acces »ôi timpul de modificare", "timpul de acces și timpul de modificare", "UTF-8 read as macintosh"},
+		{"wszystkie argumenty w [ ] sÄ… opcjonalne.", "wszystkie argumenty w [ ] są opcjonalne.", "UTF-8 read as windows-1252"},
+		{"Afficher la valeur sans retour ├á la ligne.", "Afficher la valeur sans retour à la ligne.", "UTF-8 read as ibm437"},
+		// Clean text with a symbol before a word's first letter, after
+		// its last, or a letter of one character.
+		{"Siehe »Änderung« und «Ça» (Ära) – à la", "Siehe »Änderung« und «Ça» (Ära) – à la", ""},
+		{"«ôter» et «ça», “école”, —à", "«ôter» et «ça», “école”, —à", ""},
+		{"├── src └── ä", "├── src └── ä", ""},
+		// A lone symbol misread twice: once undone, what is left is a lone
+		// misread symbol, judged as one (isLoneSymbol).
+		{"units are prefixed with `Ã¢Å“â€œ`.", "units are prefixed with `✓`.", "UTF-8 read as windows-1252, twice"},
+		{"ÃƒÂ© and Ã¢â‚¬Â¢ item", "é and • item", "UTF-8 read as windows-1252, twice"},
+		// A word misread from its first letter after a troff font escape,
+		// whose letter is none of the word's (fontEscapeBefore); a word
+		// in capitals misread from its first letter.
+		{"\\fBmf=\\fP\\fIÃœf\\fP", "\\fBmf=\\fP\\fIÜf\\fP", "UTF-8 read as windows-1252"},
+		{"\\fB├ûRNEK\\fP, \\fBYAZARLAR\\fP", "\\fBÖRNEK\\fP, \\fBYAZARLAR\\fP", "UTF-8 read as ibm437"},
+		{"\\fBNote\\fR\u00a0: \\fIÜber\\fP", "\\fBNote\\fR\u00a0: \\fIÜber\\fP", ""},
+		// A misread guillemet before a word (a quotation opened), and the
+		// one closing it after a capital when the line opened it misread
+		// the same way (closesQuote): a word in capitals may end with Ã
+		// or Â before a clean one ("MAÇÃ»").
+		{"Der Abschnitt Â»debian/rules", "Der Abschnitt »debian/rules", "UTF-8 read as windows-1252"},
+		{"im Format Â»yyyy-mm-dd HH:MM:SSÂ«", "im Format »yyyy-mm-dd HH:MM:SS«", "UTF-8 read as windows-1252"},
+		{"  * Recognize Â«start-stop-daemon -CÂ» as documented.", "  * Recognize «start-stop-daemon -C» as documented.", "UTF-8 read as windows-1252"},
+		{"«MAÇÃ» e «PÃ»", "«MAÇÃ» e «PÃ»", ""},
+		{"GNUÂ® e IRMÃ— x", "GNUÂ® e IRMÃ— x", ""},
 	} {
 		out, cs := FixString(tc.in)
 		if tc.chain == "" {

@@ -93,21 +93,56 @@ func rarity(prev rune, s []rune, next rune) int {
 // "submenĂş"), which words are not written with, and its repair out a
 // small letter whose pairs there are common.
 //
-// A symbol or punctuation glued between two ASCII letters is no more how
-// words are written ("ob»õine", obține read as Mac OS Roman): it counts
-// the same when the repair is a letter of their case. So does one glued
-// to the letter before it and the ASCII letter after, inside a word
-// ("DESCRIPCIÃ“N", Ó read as Windows-1252, whose "IÃ" Vietnamese
-// capitals hold: GIÃ).
+// A symbol, punctuation or box drawing glued to a letter beyond ASCII, in
+// either order, is no more how words are written, wherever it stands in
+// a word: it counts the same when the repair is a letter of the word's
+// shape there (its pairs common):
+//   - between two small ASCII letters, a small letter ("ob»õine", obține
+//     read as Mac OS Roman);
+//   - between two capitals, or at a word's start before a capital, a
+//     capital ("DESCRIPCIÃ“N", Ó read as Windows-1252, whose "IÃ"
+//     Vietnamese capitals hold: GIÃ; "├ûRNEK", ÖRNEK read as code page
+//     437);
+//   - at a word's start (prev a space, ASCII punctuation or the line's
+//     edge) before a small letter, a capital, the word in title case
+//     ("├änderung", Änderung read as code page 437; "Г„nderung", as
+//     Windows-1251), or, when the pair begins with the symbol, a small
+//     letter ("├«n", în read as code page 437; "»ôi", și read as Mac OS
+//     Roman);
+//   - at a word's end after a small letter, a small letter ("sÄ…", są
+//     read as Windows-1252);
+//   - as a word of its own, when the pair begins with the symbol ("├á",
+//     à read as code page 437).
+//
+// Real text puts a symbol before a word's first letter or after its last
+// ("»Änderung«", "(Ära", "są…"), not between a letter and the rest, and
+// a word of one letter is not written with a symbol glued to it. (After a
+// word's capital, "LÃ«tzebuergesch" alone is a name as often: it stays.)
 func capitalInside(s, out []rune, prev, next rune) bool {
 	if len(s) != 2 || len(out) != 1 {
 		return false
 	}
-	if k := infoOf(s[0]).kind; k >= kOpen && k <= kSymbol && s[0] >= 0x80 || symbolAfterLetter(s) {
-		lower := 'a' <= prev && prev <= 'z' && 'a' <= next && next <= 'z'
-		upper := 'A' <= prev && prev <= 'Z' && 'A' <= next && next <= 'Z'
+	k := infoOf(s[0]).kind
+	if symFirst := (k >= kOpen && k <= kSymbol || k == kBox) && s[0] >= 0x80; symFirst || symbolAfterLetter(s) {
 		in := infoOf(out[0])
-		return (lower && in.lower || upper && in.upper) && in.kind == kLetter && rarity(prev, out, next) == 0
+		if in.kind != kLetter {
+			return false
+		}
+		lowerP, upperP := 'a' <= prev && prev <= 'z', 'A' <= prev && prev <= 'Z'
+		lowerN, upperN := 'a' <= next && next <= 'z', 'A' <= next && next <= 'Z'
+		edgeP, edgeN := prev < 0x80 && !isWordChar(prev), next < 0x80 && !isWordChar(next)
+		ok := false
+		switch {
+		case lowerP && lowerN, lowerP && edgeN:
+			ok = in.lower
+		case upperP && upperN, edgeP && upperN:
+			ok = in.upper
+		case edgeP && lowerN:
+			ok = in.upper || symFirst && in.lower
+		case edgeP && edgeN:
+			ok = symFirst
+		}
+		return ok && rarity(prev, out, next) == 0
 	}
 	return 'a' <= prev && prev <= 'z' && !('A' <= next && next <= 'Z') &&
 		infoOf(s[0]).upper && infoOf(s[1]).lower && infoOf(s[1]).kind == kLetter &&
@@ -649,6 +684,9 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 var implSlowOnly bool
 
 func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune, margin int) (why string, unseenBefore, unseenAfter int) {
+	if fontEscapeBefore(rs, start, out) {
+		prev = ' '
+	}
 	// What comes out.
 	var outScripts [64]int
 	before := prev
@@ -674,12 +712,6 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// Each character's script is looked up once: sBefore is before's,
 	// sCur r's, sNext the next character's of out.
 	sBefore := scriptOf(prev)
-	if start >= 3 && prev < 0x80 && rs[start-2] == 'f' && rs[start-3] == '\\' {
-		// The letter of a troff font escape before the stretch ("\fIчисло"
-		// misread from its first letter on) is no letter the repair is
-		// glued to, as inside it (below).
-		sBefore = scNone
-	}
 	sCur := scNone
 	if len(out) > 0 {
 		sCur = scriptOf(out[0])
@@ -993,6 +1025,17 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		}
 	}
 	return "", ub, ua
+}
+
+// fontEscapeBefore reports whether a troff font escape ("\fI", "\fB",
+// "\fP") stands just before rs[start], whose repair out begins with a
+// letter: the escape's letter is no letter the word is glued to
+// ("\fIÃœf\fP" is \fIÜf\fP, "\fIчисло" misread from its first letter
+// on), and the stretch is judged as at a word's start. Before a symbol
+// or a space it stays the letter the symbol follows ("\fRÂ :", a
+// no-break space glued to a word, as French writes one before a colon).
+func fontEscapeBefore(rs []rune, start int, out []rune) bool {
+	return start >= 3 && rs[start-2] == 'f' && rs[start-3] == '\\' && rs[start-1] < 0x80 && len(out) > 0 && infoOf(out[0]).kind == kLetter
 }
 
 // c1Controls counts the C1 controls (U+0080-U+009F) and U+FFFD in s.
@@ -1425,6 +1468,10 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 				return false
 			case next == none || next == ' ' || '0' <= next && next <= '9':
 			case o == '°' && letterAfter:
+			case isQuote(o) && letterAfter && !letterBefore && !digitBefore:
+				// A quotation mark before a word ("Der Abschnitt
+				// Â»debian/rules"): mathematics writes no variable with a
+				// hat before one.
 			case unicode.Is(unicode.Sm, o) || o == '·' || letterAfter:
 				return false
 			}
@@ -1453,10 +1500,38 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 }
 
 // isLoneSymbol is loneSymbol for the stretch rs[start:end] of units us, on
-// its line (not in a round inside another, nor lossy: its bytes are all
-// there), between prev and next.
+// its line (not lossy: its bytes are all there), between prev and next.
+// In a round inside another (text misread twice) it must be the whole of
+// the outer round's decoding: "Ã¢Å“â€œ" is âœ“ once undone, and ✓ twice,
+// as a lone misread symbol is alone on its line.
 func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
-	return us.n == 1 && us.outer == nil && !us.space && !us.stray && int(us.firstWidth) == end-start && loneSymbol(rs[start:end], out, prev, next)
+	return us.n == 1 && (us.outer == nil || start == 0 && end == len(rs)) && !us.space && !us.stray && int(us.firstWidth) == end-start &&
+		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next))
+}
+
+// closesQuote reports whether rs[start:end], a misread guillemet after a
+// capital ("-TÂ»", which loneSymbol leaves: a word in capitals may end
+// with Â or Ã, "MAÇÃ»"), closes a quotation the line opened with the
+// other guillemet misread the same way ("Â«dpkg-buildpackage -TÂ»", or
+// German's "Â»…Â«"), and is, but for the capital before it, a lone
+// symbol. Clean text does not hold both.
+func closesQuote(rs []rune, start, end int, out []rune, prev, next rune) bool {
+	if end-start != 2 || len(out) != 1 || !('A' <= prev && prev <= 'Z') {
+		return false
+	}
+	other := rune(0xAB) // «
+	switch out[0] {
+	case 0xAB:
+		other = 0xBB // »
+	case 0xBB:
+	default:
+		return false
+	}
+	lead, opened := rs[start], false
+	for i := start - 2; i >= 0 && !opened; i-- {
+		opened = rs[i] == lead && rs[i+1] == other
+	}
+	return opened && loneSymbol(rs[start:end], out, ' ', next)
 }
 
 // operand reports whether r, read after a root or a negation sign, is what

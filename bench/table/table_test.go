@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // TestImplsAgree checks that every implementation in the table computes the
@@ -43,5 +45,24 @@ func TestPrint(t *testing.T) {
 	}
 	if testing.Verbose() {
 		os.Stdout.WriteString(out)
+	}
+}
+
+func TestMisreadLoss(t *testing.T) {
+	// "é" is C3 A9, "Í" is C3 8D (8D is unassigned in windows-1252), and
+	// "à" is C3 A0 (A0 is the no-break space).
+	in := []byte("é Í à")
+	for _, c := range []struct {
+		loss Loss
+		want string
+	}{
+		{LossNone, "Ã© Ã\u008d Ã\u00a0"},
+		{LossFFFD, "Ã© Ã\ufffd Ã\u00a0"},
+		{LossDrop, "Ã© Ã Ã\u00a0"},
+		{LossNBSP, "Ã© Ã\u008d Ã "},
+	} {
+		if got := string(MisreadLoss(in, charmap.Windows1252, c.loss)); got != c.want {
+			t.Errorf("loss %d: %q, want %q", c.loss, got, c.want)
+		}
 	}
 }

@@ -6,6 +6,8 @@
 //                         [fix_text(s, encodingOnly), fix_encoding(s)]
 //   node ftfy.js docs     the same for whole documents, fix_encoding taken
 //                         line by line (fix_text splits lines itself)
+//   node ftfy.js text     the same for whole documents, fix_text only (the
+//                         second string of each answer is empty)
 //   node ftfy.js speed    reads {"name", "text", "rounds", "min_ms"} lines;
 //                         writes {"name", "bytes", "best_s", "cpu_s", "runs"}
 //                         for fix_text(text, encodingOnly)
@@ -70,6 +72,11 @@ switch (mode) {
       out.push(JSON.stringify([guard(() => ftfy.fix_text(s, encodingOnly)), byLine]));
     }
     break;
+  case 'text':
+    for (const s of inputs()) {
+      out.push(JSON.stringify([guard(() => ftfy.fix_text(s, encodingOnly)), '']));
+    }
+    break;
   case 'speed':
     for (const job of inputs()) {
       const bytes = Buffer.byteLength(job.text, 'utf8');
@@ -93,7 +100,7 @@ switch (mode) {
     }
     break;
   default:
-    process.stderr.write('usage: node ftfy.js version|lines|docs|speed\n');
+    process.stderr.write('usage: node ftfy.js version|lines|docs|text|speed\n');
     process.exit(2);
 }
 process.stdout.write(out.join('\n') + '\n');

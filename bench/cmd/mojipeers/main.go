@@ -12,12 +12,19 @@
 //     machine that the training text does not hold);
 //  3. whole corpus texts misread as windows-1252 and as windows-1251: the
 //     share of the mangled lines given back exactly;
-//  4. speed on a few corpus texts, each in its own process.
+//  4. speed on a few corpus texts, each in its own process;
+//  5. whole real documents (translated man pages the training text does
+//     not hold, /usr/share/doc's HTML and text) misread whole through each
+//     chain of issue 24, once and twice and in the lossy forms, repaired
+//     whole: per chain, the mangled lines restored, left, changed wrongly
+//     (-only wholedocs runs this section alone; -ftfy=false without ftfy;
+//     -wholemisses writes the lines utf8x misses for mojibake's
+//     TestDebugPeerMisses).
 //
 // ftfy runs with only its encoding repairs on (see ftfy.js), and plain
 // fix_encoding is reported beside it. Node runs once per input set.
 //
-//	cd bench && go run ./cmd/mojipeers [-install] [-cases file] [-corpus ../../shared/corpus] [-man 300]
+//	cd bench && go run ./cmd/mojipeers [-install] [-cases file] [-corpus ../../shared/corpus] [-man 300] [-only wholedocs] [-wholeman 60] [-wholedoc 600]
 package main
 
 import (
@@ -87,6 +94,11 @@ func main() {
 	rounds := flag.Int("rounds", 5, "speed: timed rounds per text, the best is reported")
 	install := flag.Bool("install", false, "install ftfy-js "+ftfyPackage+" with npm (and node with apt-get) when missing")
 	nExamples := flag.Int("examples", 4, "example lines shown of each kind of difference")
+	only := flag.String("only", "", "run only this section: wholedocs (section 5)")
+	withFtfy := flag.Bool("ftfy", true, "run ftfy beside utf8x (false: utf8x alone; section 5 only)")
+	wholeMan := flag.Int("wholeman", 60, "section 5: translated man pages a language folder (a seeded sample of those -man takes)")
+	wholeDoc := flag.Int("wholedoc", 600, "section 5: /usr/share/doc documents (a seeded sample of the HTML and text files in UTF-8 holding non-ASCII)")
+	wholeMisses := flag.String("wholemisses", "", "section 5: write every mangled line utf8x does not restore to this file (JSON lines, as -misses)")
 	missFile := flag.String("misses", "", "write every recall case and mangled-text line ftfy restores and utf8x does not to this file (JSON lines)")
 	flag.Parse()
 	log.SetFlags(0)
@@ -99,13 +111,18 @@ func main() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(tmp)
-	nd, err := newNode(tmp)
-	if err != nil {
-		log.Fatal(err)
+	var nd *node
+	if *withFtfy || *only != "wholedocs" {
+		if nd, err = newNode(tmp); err != nil {
+			log.Fatal(err)
+		}
 	}
-	ver, err := nd.versions()
-	if err != nil {
-		log.Fatal(err)
+	if *only == "wholedocs" {
+		w := bufio.NewWriter(os.Stdout)
+		defer w.Flush()
+		header(w, nd)
+		wholeDocs(w, nd, wholeSets(*rawDir, *manLimit, *wholeMan, *wholeDoc), *nExamples, *wholeMisses)
+		return
 	}
 
 	path := *casesFile
@@ -141,12 +158,7 @@ func main() {
 		defer f.Close()
 		defer mw.Flush()
 	}
-	load, _ := os.ReadFile("/proc/loadavg")
-	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/mojipeers %s`  \n", strings.Join(os.Args[1:], " "))
-	fmt.Fprintf(w, "%s, %d logical CPUs, %s; load average at the start: %s  \n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), runtime.Version(), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
-	fmt.Fprintf(w, "Peer: ftfy-js %s (TypeScript port of python-ftfy 6.3.1, upstream 74dd045) on node %s.  \n", ver.Ftfy, ver.Node)
-	fmt.Fprintf(w, "\"ftfy\" is `fix_text(s, config)` with this configuration (its encoding repairs at their defaults, every other fix off):\n\n    %s\n\n", ver.Config)
-	fmt.Fprintf(w, "\"ftfy fix_encoding\" is plain `fix_encoding(s)` (its default configuration; encoding repairs only). utf8x is `mojibake.Fix`.\n\n")
+	header(w, nd)
 
 	byset := map[string][]exportCase{}
 	for _, c := range cases {
@@ -264,6 +276,38 @@ func main() {
 
 	mangledDocs(w, nd, *corpusDir, *nExamples)
 	speed(w, nd, *corpusDir, *rounds)
+	wholeDocs(w, nd, wholeSets(*rawDir, *manLimit, *wholeMan, *wholeDoc), *nExamples, *wholeMisses)
+}
+
+// header prints the command, the machine and the peer's versions (nd may be
+// nil: utf8x alone).
+func header(w io.Writer, nd *node) {
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/mojipeers %s`  \n", strings.Join(os.Args[1:], " "))
+	fmt.Fprintf(w, "%s, %d logical CPUs, %s; load average at the start: %s  \n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), runtime.Version(), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
+	if nd == nil {
+		fmt.Fprintf(w, "utf8x is `mojibake.Fix`; ftfy not run.\n\n")
+		return
+	}
+	ver, err := nd.versions()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Fprintf(w, "Peer: ftfy-js %s (TypeScript port of python-ftfy 6.3.1, upstream 74dd045) on node %s.  \n", ver.Ftfy, ver.Node)
+	fmt.Fprintf(w, "\"ftfy\" is `fix_text(s, config)` with this configuration (its encoding repairs at their defaults, every other fix off):\n\n    %s\n\n", ver.Config)
+	fmt.Fprintf(w, "\"ftfy fix_encoding\" is plain `fix_encoding(s)` (its default configuration; encoding repairs only). utf8x is `mojibake.Fix`.\n\n")
+}
+
+// wholeSets are section 5's documents: of the translated man pages -man
+// takes, a seeded sample of manPer a language folder; of /usr/share/doc's
+// HTML and text files, a seeded sample of docLimit.
+func wholeSets(raw string, manLimit, manPer, docLimit int) []docSet {
+	man := manDocs(raw, min(manLimit, manPer))
+	doc := sampleDocs(append(htmlDocs(), docTexts()...), docLimit)
+	return []docSet{
+		{"man", fmt.Sprintf("translated man pages not in the training text (seeded sample, up to %d a language folder)", min(manLimit, manPer)), man},
+		{"doc", fmt.Sprintf("/usr/share/doc HTML and text files in UTF-8 holding non-ASCII, each content once (seeded sample of %d)", docLimit), doc},
+	}
 }
 
 // lineEx keeps, per set, up to limit examples of each kind of change to a

@@ -160,3 +160,32 @@ func TestAddedFFFD(t *testing.T) {
 		t.Errorf("lines joined: got %d, want 1", n)
 	}
 }
+
+func TestJudgeDoc(t *testing.T) {
+	clean := "plain\ncafé\nnaïve\nthé\nà\n\u00a0x"
+	// The last line's only non-ASCII, a no-break space, became a space:
+	// nothing is left to repair, and it does not count.
+	mangled := "plain\ncafÃ©\nnaÃ¯ve\nthÃ©\nÃ\u00a0\n x"
+	got := "plain\ncafé\nnaÃ¯ve\nthè\nà\n x"
+	var misses []string
+	c := judgeDoc(clean, mangled, got, false, nil, func(want, in, out string) { misses = append(misses, want) })
+	want := wholeCount{docs: 1, high: 5, mangled: 4, exact: 2, left: 1, wrong: 1}
+	if c != want {
+		t.Errorf("got %+v, want %+v", c, want)
+	}
+	if len(misses) != 2 || misses[0] != "naïve" || misses[1] != "thé" {
+		t.Errorf("misses %q", misses)
+	}
+	// A line left out (the clean document's own mojibake) counts nowhere.
+	if c := judgeDoc(clean, mangled, got, false, map[int]bool{3: true}, nil); c.mangled != 3 || c.wrong != 0 {
+		t.Errorf("with line 3 left out: %+v", c)
+	}
+	// A lossy chain counts U+FFFD for a lost character apart.
+	if c := judgeDoc("é", "Ã", "\ufffd", true, nil, nil); c.lossyOK != 1 || c.exact != 0 {
+		t.Errorf("lossy: %+v", c)
+	}
+	// Lines a clean one left alone that the fixer changes are harm.
+	if c := judgeDoc("x\ny", "x\ny", "x\nz", false, nil, nil); c.harmed != 1 {
+		t.Errorf("harm: %+v", c)
+	}
+}
