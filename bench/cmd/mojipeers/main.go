@@ -30,6 +30,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -491,18 +492,35 @@ func corpusDocs(dir string) []document {
 }
 
 func htmlDocs() []document {
+	return usrShareDoc(func(p string) bool { return strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".html.gz") }, false)
+}
+
+// usrShareDoc walks /usr/share/doc and returns the regular files keep
+// takes that are valid UTF-8 holding non-ASCII (utf8Doc); with once, each
+// content only once (Debian's copyright files come in many copies).
+func usrShareDoc(keep func(path string) bool, once bool) []document {
 	var out []document
+	seen := map[[32]byte]bool{}
 	filepath.WalkDir("/usr/share/doc", func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".html.gz")) || !d.Type().IsRegular() {
+		if err != nil || d.IsDir() || !d.Type().IsRegular() || !keep(p) {
 			return nil
 		}
 		b, err := table.ReadMaybeGz(p)
 		if err != nil {
 			return nil
 		}
-		if t, ok := utf8Doc(b); ok {
-			out = append(out, document{p, t})
+		t, ok := utf8Doc(b)
+		if !ok {
+			return nil
 		}
+		if once {
+			h := sha256.Sum256(b)
+			if seen[h] {
+				return nil
+			}
+			seen[h] = true
+		}
+		out = append(out, document{p, t})
 		return nil
 	})
 	return out

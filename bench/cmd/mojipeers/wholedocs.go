@@ -2,14 +2,12 @@ package main
 
 import (
 	"bufio"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -64,29 +62,9 @@ func (c wholeChain) mangle(s string) string {
 }
 
 // docTexts returns the text files of /usr/share/doc (not HTML, which
-// htmlDocs takes) in valid UTF-8 holding non-ASCII, each content once
-// (Debian's copyright files come in many copies).
+// htmlDocs takes) in valid UTF-8 holding non-ASCII, each content once.
 func docTexts() []document {
-	var out []document
-	seen := map[[32]byte]bool{}
-	filepath.WalkDir("/usr/share/doc", func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.Contains(p, ".html") || strings.Contains(p, "fortune") || !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := table.ReadMaybeGz(p)
-		if err != nil {
-			return nil
-		}
-		t, ok := utf8Doc(b)
-		if h := sha256.Sum256(b); !ok || seen[h] {
-			return nil
-		} else {
-			seen[h] = true
-		}
-		out = append(out, document{p, t})
-		return nil
-	})
-	return out
+	return usrShareDoc(func(p string) bool { return !strings.Contains(p, ".html") && !strings.Contains(p, "fortune") }, true)
 }
 
 // wholeCount is how a fixer did on the lines one chain mangled.
