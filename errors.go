@@ -140,12 +140,6 @@ func newError(p []byte, off, n int, kind ErrorKind) *Error {
 	return e
 }
 
-func newErrorString(s string, off, n int, kind ErrorKind) *Error {
-	e := &Error{Offset: off, Len: n, Kind: kind, Encoding: utf8Name}
-	copy(e.bytes[:], s[off:off+n])
-	return e
-}
-
 // Bytes returns a copy of the offending bytes (at most 8 are kept; none for
 // []uint16 input).
 func (e *Error) Bytes() []byte {
