@@ -197,3 +197,18 @@ func BenchmarkTransformerCleanCorpus(b *testing.B) {
 		benchTransformer(b, filepath.Base(filepath.Dir(name))+"/"+strings.TrimSuffix(filepath.Base(name), ".utf8.txt"), texts[i])
 	}
 }
+
+// BenchmarkFixMangledCorpus runs Fix over the inputs of
+// BenchmarkTransformerMangledCorpus: the Transformer's work plus the list
+// of changes Fix returns.
+func BenchmarkFixMangledCorpus(b *testing.B) {
+	names, texts := corpusTexts(b)
+	for _, e := range []Codepage{Windows1252, Windows1251} {
+		for i, name := range names {
+			data := misreadBytes(e)(texts[i])
+			b.Run(e.String()+"/"+strings.TrimSuffix(filepath.Base(name), ".utf8.txt"), func(b *testing.B) {
+				benchFunc(b, "", func([]byte) []byte { return data }, func(p []byte) { Fix(p) })
+			})
+		}
+	}
+}
