@@ -162,9 +162,28 @@ func TestCases(t *testing.T) {
 		{"La programo doniÄ¯as al vi tute senpage, eÄ‰ se vi ne pagas aÅ\u00ad ne volas.", "La programo doniĝas al vi tute senpage, eĉ se vi ne pagas aŭ ne volas.", "UTF-8 read as windows-1257"},
 		// A lone misread character the cost model finds nothing to gain in
 		// (the model-only rule: one unseen pair), on a line surely
-		// repaired elsewhere through the same encoding; alone, it stays.
+		// repaired elsewhere through the same encoding; alone, a repair
+		// that leaves an unseen pair stays.
 		{"The dialect LÃ«tzebuergesch is spoken there; see the rÃ©sumÃ© of the rÃ©gion.", "The dialect Lëtzebuergesch is spoken there; see the résumé of the région.", "UTF-8 read as windows-1252"},
-		{"The dialect LÃ«tzebuergesch is spoken there.", "The dialect LÃ«tzebuergesch is spoken there.", ""},
+		{"The creole KriyÃ²l is spoken there.", "The creole KriyÃ²l is spoken there.", ""},
+		// A word in title case whose second letter was misread, a letter
+		// then a symbol (capitalInside): alone on its line too. A capital,
+		// a mark and a letter is how names are spelled, and a word in
+		// capitals may end in a letter before a symbol: they stay.
+		{"The dialect LÃ«tzebuergesch is spoken there.", "The dialect Lëtzebuergesch is spoken there.", "UTF-8 read as windows-1252"},
+		{"Wilfredo SÃ¡nchez <ws@example.org>", "Wilfredo Sánchez <ws@example.org>", "UTF-8 read as windows-1252"},
+		{"Author: Derzsi DÃ¡niel", "Author: Derzsi Dániel", "UTF-8 read as windows-1252"},
+		{"O’Brien and D´Silva", "O’Brien and D´Silva", ""},
+		{"the CAFÉ’s menu", "the CAFÉ’s menu", ""},
+		// A no-break space misread (Â and the no-break space) glued after a
+		// word's last letter or digit or its closing punctuation
+		// (loneNoBreak); not after a capital (a word in capitals may end
+		// in Â) nor at a word's start.
+		{"Copyright authors'Â\u00a0reputations.", "Copyright authors'\u00a0reputations.", "UTF-8 read as windows-1252"},
+		{"lib: refactorÂ\u00a0`primordials.makeSafe`", "lib: refactor\u00a0`primordials.makeSafe`", "UTF-8 read as windows-1252"},
+		{"It weighs 5Â\u00a0kg.", "It weighs 5\u00a0kg.", "UTF-8 read as windows-1252"},
+		{"HÂLÂ\u00a0bitmedi", "HÂLÂ\u00a0bitmedi", ""},
+		{"Â\u00a0all of it", "Â\u00a0all of it", ""},
 		// A lone misread symbol (loneSymbol): the lead glued to what reads
 		// as symbols, pairs real text does not hold, though the model
 		// holds few of the repair's pairs.

@@ -109,6 +109,9 @@ func rarity(prev rune, s []rune, next rune) int {
 //     Windows-1251), or, when the pair begins with the symbol, a small
 //     letter ("├«n", în read as code page 437; "»ôi", și read as Mac OS
 //     Roman);
+//   - after a capital at a word's start and before a small letter, when
+//     the pair begins with the letter, a small letter ("SÃ¡nchez",
+//     Sánchez read as Windows-1252);
 //   - at a word's end after a small letter, a small letter ("sÄ…", są
 //     read as Windows-1252);
 //   - as a word of its own, when the pair begins with the symbol ("├á",
@@ -116,8 +119,7 @@ func rarity(prev rune, s []rune, next rune) int {
 //
 // Real text puts a symbol before a word's first letter or after its last
 // ("»Änderung«", "(Ära", "są…"), not between a letter and the rest, and
-// a word of one letter is not written with a symbol glued to it. (After a
-// word's capital, "LÃ«tzebuergesch" alone is a name as often: it stays.)
+// a word of one letter is not written with a symbol glued to it.
 func capitalInside(s, out []rune, prev, next rune) bool {
 	if len(s) != 2 || len(out) != 1 {
 		return false
@@ -139,6 +141,12 @@ func capitalInside(s, out []rune, prev, next rune) bool {
 			ok = in.upper
 		case edgeP && lowerN:
 			ok = in.upper || symFirst && in.lower
+		case upperP && lowerN:
+			// A word in title case, its second letter misread: a letter
+			// and then a symbol ("SÃ¡nchez", "DÃ¡niel"). Symbol first
+			// stays: a capital, a mark and a letter is how names are
+			// spelled ("D´Silva", "O’Brien").
+			ok = !symFirst && in.lower
 		case edgeP && edgeN:
 			ok = symFirst
 		}
@@ -1506,7 +1514,26 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 // as a lone misread symbol is alone on its line.
 func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
 	return us.n == 1 && (us.outer == nil || start == 0 && end == len(rs)) && !us.space && !us.stray && int(us.firstWidth) == end-start &&
-		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next))
+		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next) || loneNoBreak(rs[start:end], out, prev, next))
+}
+
+// loneNoBreak reports whether s is a no-break space misread as Windows-1252
+// or Latin-1 ("Â" and the no-break space) glued to the end of a word: after
+// a small ASCII letter, a digit or punctuation that ends a word
+// ("authors'Â\u00a0reputations", "refactorÂ\u00a0`x`"). A capital Â
+// glued after a small letter or a digit is no word's letter, and a
+// no-break space after it none of a word's characters either. After a
+// capital, a space or at the line's start it stays: a word in capitals
+// may end in Â ("HÂLÂ"), and Â may be a word.
+func loneNoBreak(s, out []rune, prev, next rune) bool {
+	if len(s) != 2 || s[0] != 'Â' || s[1] != 0xA0 || len(out) != 1 || out[0] != 0xA0 || next >= 0x80 {
+		return false
+	}
+	switch prev {
+	case '.', ',', ';', ':', '!', '?', '\'', '"', ')', ']', '}':
+		return true
+	}
+	return 'a' <= prev && prev <= 'z' || '0' <= prev && prev <= '9'
 }
 
 // closesQuote reports whether rs[start:end], a misread guillemet after a
