@@ -65,7 +65,8 @@
 //     too which pairs are common: between ASCII neighbours, one unseen
 //     pair and a rare one are enough when the repair's pairs are all
 //     common ("non ├¿ possibile"), and so is one made by a capital glued
-//     inside a word in small letters ("canciĂłn"). A word of two Greek or
+//     inside a word in small letters ("canciĂłn") or by a letter and a
+//     symbol glued inside a word ("SÃ¡nchez", "DESCRIPCIÃ“N"). A word of two Greek or
 //     Cyrillic letters in a Latin line with no other letter of theirs,
 //     whose repair is a Latin letter of common pairs, needs none ("non
 //     ГЁ possibile": its pairs are Russian enough). A lone misread
@@ -75,7 +76,9 @@
 //     unseen (past the lead's, two symbols glued may be rare: "€“" of
 //     "Ironâ€“nickel"), its lead a Latin letter that ends no word in capitals
 //     ("IRMÃ—" stays) and at a word's start is no variable with a hat
-//     ("Â²", "Â·B" stay), or Mac OS Roman's ¬ or √ without an operand.
+//     ("Â²", "Â·B" stay), or Mac OS Roman's ¬ or √ without an operand;
+//     a misread no-break space glued to a word's end ("authorsÂ\u00a0",
+//     not after a capital: "HÂLÂ").
 //     Every character beyond ASCII of a text misread under an encoding
 //     is a piece of a misread character: a lone one, or a guess of lost
 //     bytes, glued to a character that is none stands on no score of the
@@ -86,8 +89,8 @@
 // three unseen pairs (two inside a word, or in a misread character of
 // three bytes), none left; or fewer unseen pairs left than as found, on a
 // line whose other stretches are surely repaired through the same
-// encoding, as for a lone misread character above ("LÃ«tzebuergesch"
-// beside "PlanÃ©it": misreading changes a whole text). Options narrow the encodings tried and refuse
+// encoding, as for a lone misread character above ("KriyÃ²l" beside
+// "rÃ©sumÃ©": misreading changes a whole text). Options narrow the encodings tried and refuse
 // lossy repairs; each Change gives the chain, the cost model's score and
 // the unseen pairs before and after.
 //
