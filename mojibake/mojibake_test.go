@@ -175,6 +175,15 @@ func TestCases(t *testing.T) {
 		{"Author: Derzsi DÃ¡niel", "Author: Derzsi Dániel", "UTF-8 read as windows-1252"},
 		{"O’Brien and D´Silva", "O’Brien and D´Silva", ""},
 		{"the CAFÉ’s menu", "the CAFÉ’s menu", ""},
+		// One ideograph or kana misread alone, a word of its own in Latin
+		// text (wideAlone): both its pairs inside unseen. Not a letter of
+		// an alphabet (Hebrew, Arabic) nor a piece of a word.
+		{"key            | é”®            |", "key            | 键            |", "UTF-8 read as windows-1252"},
+		{"The Internationalized example is <code>'ä¾‹'</code>.", "The Internationalized example is <code>'例'</code>.", "UTF-8 read as windows-1252"},
+		{"shrug (ãƒ„) here", "shrug (ツ) here", "UTF-8 read as windows-1252"},
+		{"l'été\u00a0»… et l'hiver", "l'été\u00a0»… et l'hiver", ""},
+		{"caféƒ„ and more", "caféƒ„ and more", ""},
+		{"A ×£ sign", "A ×£ sign", ""},
 		// A no-break space misread (Â and the no-break space) glued after a
 		// word's last letter or digit or its closing punctuation
 		// (loneNoBreak); not after a capital (a word in capitals may end

@@ -157,6 +157,28 @@ func capitalInside(s, out []rune, prev, next rune) bool {
 		infoOf(out[0]).lower && rarity(prev, out, next) == 0
 }
 
+// wideAlone reports whether rs[start:end] is one misread character of
+// three bytes standing as a word of its own (between spaces, punctuation
+// or the line's edges) whose repair out is one ideograph, kana or Hangul
+// syllable, and whose two pairs inside are both pairs real text does not
+// hold: a lead glued to two symbols ("| é”® |", 键; "(ãƒ„)", ツ; "'ä¾‹'",
+// 例). One such character is a word in the languages that write them, and
+// Latin text quotes them one at a time (a table of translations, a
+// kaomoji), where a letter of an alphabet out of its script is a symbol
+// misread (Hebrew, Arabic or IPA in Latin text stay refused).
+func wideAlone(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
+	if end-start != 3 || us.n != 1 || us.firstWidth != 3 || us.outer != nil || len(out) != 1 || isWordChar(prev) || isWordChar(next) || pairArray == nil {
+		return false
+	}
+	for i := start + 1; i < end; i++ {
+		a, b := pairs.Fold(rs[i-1]), pairs.Fold(rs[i])
+		if rs[i] < 0x80 || !pairs.Counted(a, b) || modelHas(a, b) {
+			return false
+		}
+	}
+	return true
+}
+
 // symbolAfterLetter reports whether s is a letter and then a symbol or
 // punctuation beyond ASCII.
 func symbolAfterLetter(s []rune) bool {
@@ -981,6 +1003,9 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			}
 			if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
 				continue // a word of Kazakh, Abkhaz, Tajik
+			}
+			if s == scWide && wideAlone(rs, start, end, us, out, prev, next) {
+				continue
 			}
 			if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
 				return "script", 0, 0
