@@ -42,7 +42,9 @@
 //     letter);
 //   - no letter it writes is of a script the line has no other trace of
 //     (Hebrew, Arabic, Thaana or IPA in Latin text), unless it writes a
-//     word of it; and none is glued to a letter of another of Latin,
+//     word of it (one ideograph, kana or Hangul syllable is a word when
+//     it stands alone and both pairs inside its misreading are unseen:
+//     "| é”® |", "(ãƒ„)"); and none is glued to a letter of another of Latin,
 //     Greek, Cyrillic (Latin in a Cyrillic word; the letter of a troff
 //     font escape, "\fIчисло", does not count);
 //   - the stretch is not text about mojibake: one misread character, or a
