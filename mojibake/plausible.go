@@ -158,16 +158,18 @@ func capitalInside(s, out []rune, prev, next rune) bool {
 }
 
 // wideAlone reports whether rs[start:end] is one misread character of
-// three bytes standing as a word of its own (between spaces, punctuation
-// or the line's edges) whose repair out is one ideograph, kana or Hangul
-// syllable, and whose two pairs inside are both pairs real text does not
-// hold: a lead glued to two symbols ("| é”® |", 键; "(ãƒ„)", ツ; "'ä¾‹'",
-// 例). One such character is a word in the languages that write them, and
-// Latin text quotes them one at a time (a table of translations, a
-// kaomoji), where a letter of an alphabet out of its script is a symbol
-// misread (Hebrew, Arabic or IPA in Latin text stay refused).
+// three bytes standing as a word of its own (between ASCII spaces,
+// punctuation or the line's edges; not among other characters of a code
+// page, "┤Áâà©" of a table of Mac OS Roman) whose repair out is one
+// ideograph, kana or Hangul syllable, and whose two pairs inside are both
+// pairs real text does not hold: a lead glued to two symbols ("| é”® |",
+// 键; "(ãƒ„)", ツ; "'ä¾‹'", 例). One such character is a word in the
+// languages that write them, and Latin text quotes them one at a time (a
+// table of translations, a kaomoji), where a letter of an alphabet out of
+// its script is a symbol misread (Hebrew, Arabic or IPA in Latin text stay
+// refused).
 func wideAlone(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
-	if end-start != 3 || us.n != 1 || us.firstWidth != 3 || us.outer != nil || len(out) != 1 || isWordChar(prev) || isWordChar(next) || pairArray == nil {
+	if end-start != 3 || us.n != 1 || us.firstWidth != 3 || us.outer != nil || len(out) != 1 || isWordChar(prev) || isWordChar(next) || prev >= 0x80 || next >= 0x80 || pairArray == nil {
 		return false
 	}
 	for i := start + 1; i < end; i++ {
