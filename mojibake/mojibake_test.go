@@ -184,6 +184,13 @@ func TestCases(t *testing.T) {
 		{"l'été\u00a0»… et l'hiver", "l'été\u00a0»… et l'hiver", ""},
 		{"caféƒ„ and more", "caféƒ„ and more", ""},
 		{"A ×£ sign", "A ×£ sign", ""},
+		// A symbol asking for its emoji presentation (U+FE0F after it):
+		// the variation selector is no mark without a letter. Windows-1252
+		// leaves its last byte, 8F, unassigned (read here as a C1 control).
+		{"        âš\u00a0ï¸\u008f Kernel versions below 5.4", "        ⚠️ Kernel versions below 5.4", "UTF-8 read as windows-1252"},
+		{"alias UInt âž¡ï¸\u008f Uint in buffer methods", "alias UInt ➡️ Uint in buffer methods", "UTF-8 read as windows-1252"},
+		{"I â\u009d¤ï¸\u008f you", "I ❤️ you", "UTF-8 read as windows-1252"},
+		{"ï¸\u008f alone", "ï¸\u008f alone", ""},
 		// A no-break space misread (Â and the no-break space) glued after a
 		// word's last letter or digit or its closing punctuation
 		// (loneNoBreak); not after a capital (a word in capitals may end

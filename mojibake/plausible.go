@@ -1417,8 +1417,26 @@ func markAfterSeen(before, r rune) bool {
 	if before < 0 {
 		before = ' '
 	}
+	if r == 0xFE0F && emojiBase(before) {
+		return true // emoji presentation: "⚠️", "➡️", "❤️"
+	}
 	a, b := pairs.Fold(before), pairs.Fold(r)
 	return pairArray != nil && pairs.Counted(a, b) && modelHas(a, b)
+}
+
+// emojiBase reports whether r is a symbol that the variation selector
+// U+FE0F may follow to ask for its emoji presentation: arrows, technical
+// and miscellaneous symbols, dingbats (U+2190-U+2BFF), ©, ®, ‼, ⁉, ™, ℹ,
+// and the pictographs beyond the BMP. A mark glued to anything else is
+// no writing.
+func emojiBase(r rune) bool {
+	switch {
+	case r == 0xA9, r == 0xAE, r == 0x203C, r == 0x2049, r == 0x2122, r == 0x2139:
+		return true
+	case 0x2190 <= r && r <= 0x2BFF, 0x1F000 <= r && r < 0x1FB00:
+		return !unicode.IsLetter(r)
+	}
+	return false
 }
 
 // loneSymbol reports whether s, one misread character standing alone
