@@ -1576,7 +1576,14 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 	latin := 0
 	for i := 0; i < len(line); i++ {
 		r := line[i]
-		if r < 'A' || i >= ls && i < le {
+		if r < 0x80 {
+			// (Most of a Latin line, and no call.)
+			if c := r | 0x20; 'a' <= c && c <= 'z' && (i < ls || i >= le) {
+				latin++
+			}
+			continue
+		}
+		if i >= ls && i < le {
 			continue
 		}
 		switch alphabetOf(scriptOf(r)) {
