@@ -2028,9 +2028,24 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	// Windows-1252 reads the same ("Ä—" is ė in both), and the stretch
 	// holding them and the ones only Windows-1250 reads ("ÄŻ", į) is the
 	// better reading.
+	//
+	// Between equal gains and counts, the longer stretch goes first: a
+	// symbol misread as Mac OS Roman ("‚Ä¢" is •, "‚Ä¶" …) holds a
+	// reading of Windows-1252 as long as its lead's pair, "Ä¢" (Ģ), which
+	// leaves the "‚" before it; the stretch that explains every character
+	// it rewrites is the better reading. Not so for a stretch that guesses
+	// lost bytes: a longer one may only have taken in a space as a lost
+	// no-break space ("reikšmĠneigiama"); those keep the encodings' order.
+	// (Keys hold the length in 12 bits,
+	// at most a window's characters, and the encoding and the index in 4
+	// and 16: the index is below numEncodings*maxWindow, keyIndexFits.)
 	keys := sc.keys[:0]
 	for i, c := range all {
-		keys = append(keys, uint64(1<<20-1-min(c.gain, 1<<20-1))<<44|uint64(0xFFF-min(int(c.units.n), 0xFFF))<<32|uint64(c.chain[len(c.chain)-1])<<24|uint64(i))
+		length := c.end - c.start
+		if c.lossy {
+			length = 0
+		}
+		keys = append(keys, uint64(1<<20-1-min(c.gain, 1<<20-1))<<44|uint64(0xFFF-min(int(c.units.n), 0xFFF))<<32|uint64(0xFFF-min(length, 0xFFF))<<20|uint64(c.chain[len(c.chain)-1])<<16|uint64(i))
 	}
 	slices.Sort(keys)
 	sc.keys = keys
@@ -2038,7 +2053,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	sel := slices.Grow(sc.sel[:0], len(all))[:len(all)]
 	clear(sel)
 	for _, key := range keys {
-		i := key & (1<<24 - 1)
+		i := key & (1<<16 - 1)
 		c := &all[i]
 		k, _ := slices.BinarySearchFunc(chosen, c.start, func(d candidate, start int) int { return d.start - start })
 		if k > 0 && chosen[k-1].end > c.start || k < len(chosen) && chosen[k].start < c.end {
@@ -2056,6 +2071,11 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	}
 	return chosen
 }
+
+// keyIndexFits fails to compile when plan's keys could not hold every
+// candidate's index (one stretch a character of the window at most, for
+// each encoding) in 16 bits and its encoding in 4.
+const keyIndexFits = uint16(int(numEncodings)*maxWindow-1) + uint16(16-numEncodings)*0
 
 // stretchEnd returns the index past the last unit of us joined to us[i]
 // in one stretch, glued or across a gap gapJoins accepts, and where that
@@ -2295,6 +2315,14 @@ func mayIslandWord(out []rune, prev, next rune) bool {
 	return len(out) == 2 && !isWordChar(prev) && !isWordChar(next) && mayIsland(out[0], out[1])
 }
 
+// mayIslandSymbol reports whether out, a decoding, begins with a symbol of
+// Latin-1 misread as Windows-1251 ("В\u00a0", "В»"): text misread twice,
+// which another round may undo on a line of Latin text (symbolIsland),
+// though neither the cost model nor the model of real text sees anything.
+func mayIslandSymbol(out []rune) bool {
+	return len(out) >= 2 && out[0] == 'В' && out[1] >= 0xA0 && out[1] <= 0xBF
+}
+
 // gapJoins reports whether two misread characters separated by gap belong to
 // one stretch: a few ASCII characters on the same line.
 func gapJoins(gap []rune) bool {
@@ -2388,7 +2416,12 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	if before < 0 && !isBad(prev, rs[start:end], next) {
 		before, ent.before = 0, 0
 	}
-	if before == 0 {
+	// symbols: a decoding that may be Latin-1's symbols misread as
+	// Windows-1251 once more ("Р’В\u00a0" is "В\u00a0" once undone), in
+	// which neither model sees anything: another round, and symbolIsland
+	// at the window, judge it.
+	symbols := depth == 0 && mayIslandSymbol(out)
+	if before == 0 && !symbols {
 		// Nothing to gain by the cost model (badness is never below 0);
 		// the model of real text may still see mojibake ("especificaci├│n").
 		return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
@@ -2427,7 +2460,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	// A lone misread character decoded (two or three characters) is tried
 	// again on one unseen pair: the rules for a lone one judge it then
 	// ("Ä‚Ĺ‚rdenes", órdenes misread twice, is "Ăłrdenes" once undone).
-	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end}
@@ -2448,10 +2481,16 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 		gain = bound - after
 	}
 	if gain <= 0 {
-		if len(inner) > 0 {
+		switch {
+		case len(inner) > 0 && symbols && before == 0 && after == 0:
+			// Undone twice to what the cost model finds as clean as the
+			// text as found: implausible judges it by symbolIsland.
+			gain = 1
+		case len(inner) > 0:
 			return candidate{}, false
+		default:
+			return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
 		}
-		return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
 	}
 	if depth == 0 && (f.noLossy && lossy || f.isBanned(start, end, e)) {
 		return candidate{}, false
@@ -2748,13 +2787,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	}
 	// The cheap refusals first: most stretches here are another
 	// encoding's reading of text misread, which leaves unseen pairs.
-	p, n := prev, next
-	if p >= 0x80 {
-		p = none
-	}
-	if n >= 0x80 {
-		n = none
-	}
+	p, n := pairNeighbour(prev, false), pairNeighbour(next, true)
 	// Three unseen pairs, or two in a word or a misread character of three
 	// bytes or more ("Espa√±a", "‚Äì").
 	need := 3
@@ -2791,11 +2824,15 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	lone := us.n == 1 && us.firstWidth <= 2 && prev < 0x80 && next < 0x80
 	// A lone symbol (loneSymbol) is judged by what misreading made of it:
 	// the model holds few of a symbol's pairs.
-	sym := us.n == 1 && len(out) == 1 && !lossy && isLoneSymbol(rs, start, end, us, out, prev, next)
+	// Symbols misread as Windows-1251 glued together ("В\u00a0В\u00a0",
+	// no-break spaces indenting a table cell) are as clean as the cost
+	// model finds their repair: only the line tells (symbolIsland).
+	symIsland := !lossy && (rs[start] == 'В' || rs[start] == 'Р') && !us.space && !us.stray && symbolIsland(rs, start, end, us, out, prev, next)
+	sym := symIsland || !lossy && us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next)
 	// vouch: refused for want of evidence only, the stretch may still pass
 	// on the line's sure repairs (see mayVouch), judged by checkChosen.
 	vouch := false
-	if !sym && unseen(p, out, n, 1) > 0 || badness(prev, judged, next) > attestedRare(out) {
+	if !sym && unseen(p, out, n, 1) > 0 || !symIsland && badness(prev, judged, next) > attestedRare(out) {
 		if !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
 			if debugVeto != nil {
 				debugVeto(rs, start, end, out, "model-only cheap")

@@ -300,6 +300,47 @@ func TestCases(t *testing.T) {
 		{"  * Recognize Â«start-stop-daemon -CÂ» as documented.", "  * Recognize «start-stop-daemon -C» as documented.", "UTF-8 read as windows-1252"},
 		{"«MAÇÃ» e «PÃ»", "«MAÇÃ» e «PÃ»", ""},
 		{"GNUÂ® e IRMÃ— x", "GNUÂ® e IRMÃ— x", ""},
+		// A word's last letter before a double quote: the model of real
+		// text holds few pairs of a letter and a quote after it
+		// (pairNeighbour), which counts as the line's edge. Danish "SE
+		// OGSÅ" (see also) read as Windows-1251, Mac OS Roman, code page
+		// 437 and ISO-8859-1 (85, a C1 control); as Windows-1252 ("Ã…")
+		// it stays, a word of Portuguese in capitals before an ellipsis.
+		{`.SH "SE OGSГ…"`, `.SH "SE OGSÅ"`, "UTF-8 read as windows-1251"},
+		{`.SH "SE OGS√Ö"`, `.SH "SE OGSÅ"`, "UTF-8 read as macintosh"},
+		{`.SH "SE OGS├à"`, `.SH "SE OGSÅ"`, "UTF-8 read as ibm437"},
+		{".SH \"SE OGSÃ\u0085\"", `.SH "SE OGSÅ"`, "UTF-8 read as iso-8859-1"},
+		{`Vis "dansk sprÃ¥k" og "Ã¥r"`, `Vis "dansk språk" og "år"`, "UTF-8 read as windows-1252"},
+		{`.SH "IRMÃ…" e "AMANHÃ…"`, `.SH "IRMÃ…" e "AMANHÃ…"`, ""},
+		{`.SH "ACASĂ…" și "Ă…"`, `.SH "ACASĂ…" și "Ă…"`, ""},
+		{`"MAÇÃ»" "PÃ»" "LÃ«tzebuergesch"`, `"MAÇÃ»" "PÃ»" "LÃ«tzebuergesch"`, ""},
+		// Symbols misread as Mac OS Roman ("‚Ä¢" •, "‚Ä¶" …) hold a
+		// reading of Windows-1252 of the same gain, the lead's pair ("Ä¢"
+		// Ģ): the longer stretch wins the tie (plan), once or twice
+		// misread.
+		{`‚Ä¢ On Linux 4.13 or later, <policy group="‚Ä¶"> now uses`, `• On Linux 4.13 or later, <policy group="…"> now uses`, "UTF-8 read as macintosh"},
+		{"‚Ä¢ [Unix] A new unix:dir=‚Ä¶ address family resembles unix:tmpdir=‚Ä¶ but", "• [Unix] A new unix:dir=… address family resembles unix:tmpdir=… but", "UTF-8 read as macintosh"},
+		{"  ‚Äö√Ñ¬¢ Extending X for Double-Buffering", "  • Extending X for Double-Buffering", "UTF-8 read as macintosh, twice"},
+		{"Ģirts un Ķegums: ‚citāts‘ … •", "Ģirts un Ķegums: ‚citāts‘ … •", ""},
+		// A character of three bytes misread as Windows-1251 begins with
+		// a small Cyrillic letter (E2 is в), no preposition when glued to
+		// two symbols between ASCII (loneSymbol).
+		{"the result is в€ћ when the divisor is zero", "the result is ∞ when the divisor is zero", "UTF-8 read as windows-1251"},
+		{"Press в–¶ to play the whole list", "Press ▶ to play the whole list", "UTF-8 read as windows-1251"},
+		{"Він сказав в“Їжак” і в“Євро”", "Він сказав в“Їжак” і в“Євро”", ""},
+		// Latin-1's symbols and no-break spaces misread as Windows-1251 on a
+		// line of Latin text without another Cyrillic letter
+		// (symbolIsland), once ("В«") or twice ("Р’В«"); in Russian, В
+		// before a no-break space or a guillemet is typography.
+		{"toujours consultable via la commande\\ : В«\\ \\fBLANG=C\\ man\\ 8\\ ifconfig\\fR\\ В».", "toujours consultable via la commande\\ : «\\ \\fBLANG=C\\ man\\ 8\\ ifconfig\\fR\\ ».", "UTF-8 read as windows-1251"},
+		{".IP \"В\u00a0\\fILangbeschreibung\\fR\" 4", ".IP \"\u00a0\\fILangbeschreibung\\fR\" 4", "UTF-8 read as windows-1251"},
+		{".IP \"Р’В\u00a0\\fILangbeschreibung\\fR\" 4", ".IP \"\u00a0\\fILangbeschreibung\\fR\" 4", "UTF-8 read as windows-1251, twice"},
+		{"Erweiterung Р’В»Sync Flush MarkerР’В« zur Formatversion 1 wurde in \\fBlzip\\fP 1.6", "Erweiterung »Sync Flush Marker« zur Formatversion 1 wurde in \\fBlzip\\fP 1.6", "UTF-8 read as windows-1251, twice"},
+		{"Copyright В© 1996-2024 Free Software Foundation, Inc.", "Copyright © 1996-2024 Free Software Foundation, Inc.", "UTF-8 read as windows-1251"},
+		{"Он сказал: «Да В» и ушёл", "Он сказал: «Да В» и ушёл", ""},
+		{"См. В\u00a0Linux documentation pages", "См. В\u00a0Linux documentation pages", ""},
+		{"В\u00a02004 году вышел Linux 2.6", "В\u00a02004 году вышел Linux 2.6", ""},
+		{"Он сказал: «Да Р’В» и ушёл", "Он сказал: «Да Р’В» и ушёл", ""},
 	} {
 		out, cs := FixString(tc.in)
 		if tc.chain == "" {

@@ -150,11 +150,11 @@ func capitalInside(s, out []rune, prev, next rune) bool {
 		case edgeP && edgeN:
 			ok = symFirst
 		}
-		return ok && rarity(prev, out, next) == 0
+		return ok && rarity(prev, out, pairNeighbour(next, true)) == 0
 	}
 	return 'a' <= prev && prev <= 'z' && !('A' <= next && next <= 'Z') &&
 		infoOf(s[0]).upper && infoOf(s[1]).lower && infoOf(s[1]).kind == kLetter &&
-		infoOf(out[0]).lower && rarity(prev, out, next) == 0
+		infoOf(out[0]).lower && rarity(prev, out, pairNeighbour(next, true)) == 0
 }
 
 // wideAlone reports whether rs[start:end] is one misread character of
@@ -729,13 +729,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// neighbour that is not ASCII may be misread itself (the stretch next
 	// to it was judged apart, or refused): the pairs it makes tell
 	// nothing either way, so it counts as a space.
-	p, n := prev, next
-	if p >= 0x80 {
-		p = none
-	}
-	if n >= 0x80 {
-		n = none
-	}
+	p, n := pairNeighbour(prev, false), pairNeighbour(next, true)
 	ua, ua0 := 0, pairs.Fold(p)
 	uLower, uCaps, uCapsHigh, uAlpha := false, 0, false, scNone
 	if p >= 0 {
@@ -1071,6 +1065,22 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 // no-break space glued to a word, as French writes one before a colon).
 func fontEscapeBefore(rs []rune, start int, out []rune) bool {
 	return start >= 3 && rs[start-2] == 'f' && rs[start-3] == '\\' && rs[start-1] < 0x80 && len(out) > 0 && infoOf(out[0]).kind == kLetter
+}
+
+// pairNeighbour returns r, a character before or after a stretch, as the
+// pairs the stretch and its repair make with it are counted: none (the
+// line's edge, a space) for one that is not ASCII, which may be misread
+// itself, and, after the stretch, for a double quote. The model of real
+// text holds a letter's pairs with a quote after it by chance only (the
+// training text quotes with „…“, «…», \(lq…\(rq or gettext's quotes
+// around a whole string): 'é"' and 'ä"' it holds, 'ö"', 'å"', 'Ü"' and
+// 'Å"' it does not, and the heading of a manual page (.SH "SE OGSÅ")
+// would be judged by that. (A quote before a letter, '"Ö', '"é', it holds.)
+func pairNeighbour(r rune, after bool) rune {
+	if r >= 0x80 || after && r == '"' {
+		return none
+	}
+	return r
 }
 
 // c1Controls counts the C1 controls (U+0080-U+009F) and U+FFFD in s.
@@ -1461,7 +1471,9 @@ func emojiBase(r rune) bool {
 //     another symbol by anything but a letter, or a unit after a degree
 //     sign ("[Â°]", "Â© 2020", "Â°C"); a lead read as a
 //     letter is a Latin one (a Greek capital beside a symbol is
-//     mathematics, "2Β²"; a Cyrillic В or в a word, "in": "В§2");
+//     mathematics, "2Β²"; a Cyrillic В or в a word, "in": "В§2"), or,
+//     before two characters (a character of three bytes: "в”‚" is │
+//     read as Windows-1251), a small Cyrillic one;
 //   - a lead read as a sign of logic or mathematics that stands before
 //     its operand (Mac OS Roman's ¬ and √) has none: a root sign is
 //     followed by no operand ("√∑" is a root of a sum), and a negation
@@ -1503,7 +1515,12 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 	digitBefore := '0' <= prev && prev <= '9'
 	switch {
 	case unicode.IsLetter(lead):
-		if scriptOf(lead) != scLatin || unicode.IsUpper(lead) && 'A' <= prev && prev <= 'Z' {
+		// A character of three bytes misread as Windows-1251 begins with
+		// a small Cyrillic letter (E2 is в: "в”‚" │, "вњ”" ✔, "в–¶" ▶):
+		// glued to two symbols, with ASCII or the line's edge around, it
+		// is no preposition.
+		cyrillic3 := len(s) == 3 && scriptOf(lead) == scCyrillic && unicode.IsLower(lead)
+		if !cyrillic3 && (scriptOf(lead) != scLatin || unicode.IsUpper(lead) && 'A' <= prev && prev <= 'Z') {
 			// (A Greek capital beside a symbol is mathematics, "2Β²"; a
 			// Cyrillic В or в is a word, the preposition "in": "В§2".)
 			return false
@@ -1558,6 +1575,9 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 // the outer round's decoding: "Ã¢Å“â€œ" is âœ“ once undone, and ✓ twice,
 // as a lone misread symbol is alone on its line.
 func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
+	if !us.space && !us.stray && (rs[start] == 'В' || rs[start] == 'Р') && symbolIsland(rs, start, end, us, out, prev, next) {
+		return true
+	}
 	return us.n == 1 && (us.outer == nil || start == 0 && end == len(rs)) && !us.space && !us.stray && int(us.firstWidth) == end-start &&
 		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next) || loneNoBreak(rs[start:end], out, prev, next))
 }
@@ -1579,6 +1599,96 @@ func loneNoBreak(s, out []rune, prev, next rune) bool {
 		return true
 	}
 	return 'a' <= prev && prev <= 'z' || '0' <= prev && prev <= '9'
+}
+
+// symbolIsland reports whether rs[start:end], repaired to out, is made of
+// Latin-1's symbols and no-break spaces misread as Windows-1251, each the
+// capital В (the lead C2) glued to what the continuation byte reads as
+// ("В©" ©, "В\u00a0" a no-break space, "В»" », "В·" ·), with ASCII
+// between them, on a line of Latin text that holds no other Cyrillic
+// letter: each В is then a letter of an alphabet the line is not written
+// in, glued to a symbol, as islandIn judges a word of one. In Russian, В
+// before a no-break space or a closing guillemet is ordinary typography
+// (the preposition bound to the next word, «…В»): its line holds other
+// Cyrillic letters. In a round inside another, the line is the outer
+// round's, and the stretch must be the whole of its decoding.
+func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
+	if end-start < 2 || rs[start] != 'В' && rs[start] != 'Р' || prev >= 0x80 || next >= 0x80 {
+		return false
+	}
+	// Each misread symbol is "В" and the symbol, or, misread twice, "Р’"
+	// before that; out is the stretch with each the symbol alone.
+	n := 0
+	for i := start; i < end; i++ {
+		r := rs[i]
+		if r < 0x80 {
+			n++
+			continue
+		}
+		if r == 'Р' && i+2 < end && rs[i+1] == '’' {
+			i += 2
+			r = rs[i]
+		}
+		if r != 'В' || i+1 >= end || rs[i+1] < 0xA0 || rs[i+1] > 0xBF || rs[i+1] == 0xAD {
+			return false
+		}
+		n++
+		i++
+	}
+	if len(out) != n {
+		return false
+	}
+	line, ls, le := rs, start, end
+	if o := us.outer; o != nil {
+		if start != 0 || end != len(rs) {
+			return false
+		}
+		line, ls, le = o.rs, o.start, o.end
+	}
+	latin := 0
+	for i := 0; i < len(line); i++ {
+		r := line[i]
+		if r < 0x80 {
+			// (Most of a Latin line, and no call.)
+			if c := r | 0x20; 'a' <= c && c <= 'z' && (i < ls || i >= le) {
+				latin++
+			}
+			continue
+		}
+		if i >= ls && i < le {
+			continue
+		}
+		switch alphabetOf(scriptOf(r)) {
+		case scLatin:
+			latin++
+		case scCyrillic:
+			if !symbolLead(line, i) {
+				return false
+			}
+		}
+	}
+	return latin >= islandLatin
+}
+
+// symbolLead reports whether rs[i] is the В of a symbol of Latin-1 misread
+// as Windows-1251 ("В©"), or misread twice ("Р’В©": the Р and the В).
+func symbolLead(rs []rune, i int) bool {
+	at := func(k int) rune {
+		if k < len(rs) {
+			return rs[k]
+		}
+		return none
+	}
+	switch rs[i] {
+	case 'В':
+		if c := at(i + 1); c >= 0xA0 && c <= 0xBF {
+			return true
+		}
+		return i > 0 && rs[i-1] == '’' && at(i-2) == 'Р'
+	case 'Р':
+		return at(i+1) == '’' && at(i+2) == 'В'
+	}
+	return false
 }
 
 // closesQuote reports whether rs[start:end], a misread guillemet after a

@@ -334,6 +334,17 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 		if a.units.n != b.units.n {
 			return int(b.units.n - a.units.n)
 		}
+		// Then the longer stretch, but for one that guesses lost bytes.
+		la, lb := a.end-a.start, b.end-b.start
+		if a.lossy {
+			la = 0
+		}
+		if b.lossy {
+			lb = 0
+		}
+		if la != lb {
+			return lb - la
+		}
 		return int(a.chain[len(a.chain)-1]) - int(b.chain[len(b.chain)-1])
 	})
 	chosen := sc.chosen[:0]
@@ -408,7 +419,8 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 		before = refBadness(prev, rs[start:end], next)
 		ent.before = int32(before)
 	}
-	if before == 0 {
+	symbols := depth == 0 && mayIslandSymbol(out)
+	if before == 0 && !symbols {
 		if f.noLossy && lossy {
 			return candidate{}, false
 		}
@@ -436,7 +448,7 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end}
@@ -447,6 +459,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 		}
 	}
 	gain := before - after
+	if gain <= 0 && len(inner) > 0 && symbols && before == 0 && after == 0 {
+		gain = 1 // symbolIsland judges it at the window
+	}
 	if gain <= 0 {
 		if len(inner) > 0 || f.noLossy && lossy {
 			return candidate{}, false

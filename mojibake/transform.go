@@ -499,6 +499,12 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			// whether the line is Latin (see isIsland).
 			return true
 		}
+		if e == Windows1251 && u.end == 2 && (rs[0] == 'В' || u.r == 'В' && next == 'В') && latinBeside(p, at) {
+			// A symbol of Latin-1 misread as Windows-1251 ("В©"), once
+			// or twice ("Р’В©"), which only its line tells from
+			// Russian's "В" (see symbolIsland).
+			return true
+		}
 		if next >= 0x80 && modelMay(u) && int(u.end)+1 < k && maskOf(next).lead&(1<<e) != 0 {
 			// Another misread character may follow, glued: the stretch is
 			// judged whole, and the pair the two make counts ("╨╜╨░" is
