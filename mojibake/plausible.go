@@ -1027,7 +1027,10 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	strayOK := us.n == 1 && us.stray && us.strayShape != strayInside && ua == 0
 	c1 := -1 // C1 controls and U+FFFD in the stretch, counted when a rule below would refuse it
 	if ub <= ua && !island && !strayOK {
-		if isLoneSymbol(rs, start, end, us, out, prev, next) {
+		// (A lone ideograph's pairs with the ASCII around it are ones the
+		// model, trained on Latin and Cyrillic text, seldom holds: its
+		// misreading's pairs inside are the evidence, as for a symbol.)
+		if isLoneSymbol(rs, start, end, us, out, prev, next) || outScripts[scWide] == 1 && wideAlone(rs, start, end, us, out, prev, next) {
 			return "", ub, ua
 		}
 		if c1 = c1Controls(rs[start:end]); ub+c1 <= ua {
