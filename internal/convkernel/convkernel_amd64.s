@@ -3356,11 +3356,13 @@ utf16LEToUTF8AVX512_loop:
 	VPTESTMW  Z0, Z7, K1
 	KORTESTD  K1, K1
 	JNZ       utf16LEToUTF8AVX512_wide
-	VPMOVWB   Z7, Y7
-	VMOVDQU   Y7, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf16LEToUTF8AVX512_loop
+
+utf16LEToUTF8AVX512_ascii:
+	VPMOVWB Z7, Y7
+	VMOVDQU Y7, (AX)(DI*1)
+	ADDQ    $0x40, SI
+	ADDQ    $0x20, DI
+	JMP     utf16LEToUTF8AVX512_loop
 
 utf16LEToUTF8AVX512_wide:
 	VPSUBW   Z1, Z7, Z8
@@ -3443,10 +3445,12 @@ utf16LEToUTF8AVX512_cut:
 	JMP   utf16LEToUTF8AVX512_pairs
 
 utf16LEToUTF8AVX512_two:
+	KNOTD K2, K1
+
+utf16LEToUTF8AVX512_two_kn:
 	VPSLLW        $0x08, Z7, Z8
 	VPSRLW        $0x06, Z7, Z9
 	VPTERNLOGD    $0xec, ·tables+2560(SB), Z9, Z8
-	KNOTD         K2, K1
 	VPADDW        ·tables+2624(SB), Z8, K1, Z7
 	VPTESTMB      ·tables+2688(SB), Z7, K1
 	MOVQ          $0x5555555555555555, R8
@@ -3454,10 +3458,22 @@ utf16LEToUTF8AVX512_two:
 	KORQ          K2, K1, K1
 	VPCOMPRESSB.Z Z7, K1, Z7
 	VMOVDQU64     Z7, (AX)(DI*1)
-	POPCNTL       R13, R8
-	LEAQ          32(DI)(R8*1), DI
+	KMOVQ         K1, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
 	ADDQ          $0x40, SI
-	JMP           utf16LEToUTF8AVX512_loop
+	CMPQ          SI, BX
+	JG            utf16LEToUTF8AVX512_done
+	CMPQ          DI, CX
+	JG            utf16LEToUTF8AVX512_done
+	VMOVDQU64     (DX)(SI*1), Z7
+	VPCMPUW       $0x01, Z2, Z7, K3
+	KORTESTD      K3, K3
+	JCC           utf16LEToUTF8AVX512_wide
+	VPCMPUW       $0x05, Z3, Z7, K1
+	KORTESTD      K1, K1
+	JNZ           utf16LEToUTF8AVX512_two_kn
+	JMP           utf16LEToUTF8AVX512_ascii
 
 utf16LEToUTF8AVX512_plain:
 	MOVQ          R11, R8
@@ -3692,11 +3708,13 @@ utf16BEToUTF8AVX512_loop:
 	VPTESTMW  Z0, Z8, K1
 	KORTESTD  K1, K1
 	JNZ       utf16BEToUTF8AVX512_wide
-	VPMOVWB   Z8, Y8
-	VMOVDQU   Y8, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf16BEToUTF8AVX512_loop
+
+utf16BEToUTF8AVX512_ascii:
+	VPMOVWB Z8, Y8
+	VMOVDQU Y8, (AX)(DI*1)
+	ADDQ    $0x40, SI
+	ADDQ    $0x20, DI
+	JMP     utf16BEToUTF8AVX512_loop
 
 utf16BEToUTF8AVX512_wide:
 	VPSUBW   Z1, Z8, Z9
@@ -3780,10 +3798,12 @@ utf16BEToUTF8AVX512_cut:
 	JMP   utf16BEToUTF8AVX512_pairs
 
 utf16BEToUTF8AVX512_two:
+	KNOTD K2, K1
+
+utf16BEToUTF8AVX512_two_kn:
 	VPSLLW        $0x08, Z8, Z9
 	VPSRLW        $0x06, Z8, Z10
 	VPTERNLOGD    $0xec, ·tables+2560(SB), Z10, Z9
-	KNOTD         K2, K1
 	VPADDW        ·tables+2624(SB), Z9, K1, Z8
 	VPTESTMB      ·tables+2688(SB), Z8, K1
 	MOVQ          $0x5555555555555555, R8
@@ -3791,10 +3811,23 @@ utf16BEToUTF8AVX512_two:
 	KORQ          K2, K1, K1
 	VPCOMPRESSB.Z Z8, K1, Z8
 	VMOVDQU64     Z8, (AX)(DI*1)
-	POPCNTL       R13, R8
-	LEAQ          32(DI)(R8*1), DI
+	KMOVQ         K1, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
 	ADDQ          $0x40, SI
-	JMP           utf16BEToUTF8AVX512_loop
+	CMPQ          SI, BX
+	JG            utf16BEToUTF8AVX512_done
+	CMPQ          DI, CX
+	JG            utf16BEToUTF8AVX512_done
+	VMOVDQU64     (DX)(SI*1), Z8
+	VPSHUFB       Z7, Z8, Z8
+	VPCMPUW       $0x01, Z2, Z8, K3
+	KORTESTD      K3, K3
+	JCC           utf16BEToUTF8AVX512_wide
+	VPCMPUW       $0x05, Z3, Z8, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF8AVX512_two_kn
+	JMP           utf16BEToUTF8AVX512_ascii
 
 utf16BEToUTF8AVX512_plain:
 	MOVQ          R11, R8
