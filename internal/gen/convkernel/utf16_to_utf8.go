@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -553,26 +555,26 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 var alignLoop, alignRun uint64 = 64, 0
 
 // asciiRunAVX2 takes v, a block of ASCII units at src[i:], and converts 64
-// units at a time while they are ASCII and src has 128 bytes from i
-// and dst 64 from j (i <= sLim4F): every unit is clamped to 0x80 (VPMINUW) and narrowed to a
-// byte, so that the 64 bytes stored are the characters up to the first
-// other unit and their high bits mark it; i and j advance to the start of
-// the 16 units holding it, and the next block starts there: its path
-// converts the ASCII units before it again, and the blocks stay where a
-// block of 16 from the start of src would be, so that their 32-byte loads
-// cross no more cache lines than src's alignment makes them (advancing to
-// the unit itself was 4% slower over the corpus, up to 13% on
-// esperanto.html and hebrew.html). A run is left by one mispredicted branch
-// and its end converts without a block of its own: the switches between
-// the ASCII stretches of markup and its text cost little. It falls
-// through, v untouched, when src is too short.
+// units at a time while they are ASCII and src has 128 bytes from i and dst
+// 64 from j (i <= sLim4F): the units are narrowed to bytes (VPACKUSWB) and
+// stored, and one VPTEST of the four blocks ORed decides whether the run goes
+// on. When it ends, branches find the first of the four blocks holding a unit
+// past ASCII, i and j advance to it by constants, and it goes to the block
+// path (wide) in v at once; its path converts the ASCII units before the
+// unit again (the bytes stored for the units from it on are overwritten).
+// The blocks stay where a block of 16 from the start of src would be, so
+// that their 32-byte loads cross no more cache lines than src's alignment
+// makes them (advancing to the unit itself was 4% slower over the corpus on
+// machine D). Advancing i by a TZCNT of the units' mask, as the run did
+// before, made the loads after every run's end wait on the run's loads,
+// narrowing and mask: on markup, where the switches between ASCII and text
+// come every few blocks, that chain, not the work, set the pace (a file of
+// ASCII and accented blocks alternating ran at 0.44 of simdutf's speed on
+// machine E, 1.24 with the branches). It falls through, v untouched, when
+// src is too short.
 func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j, sLim4F reg.GPVirtual) {
-	bc := bmpConstsOf(tab)
 	CMPQ(i, sLim4F)
 	JG(p.Ref("one"))
-	x := YMM()
-	VMOVDQU(bc.dw[0x00800080], x)
-	VPMINUW(x, v, v)
 	if alignRun > 0 {
 		asm.PCAlign(alignRun)
 	}
@@ -583,19 +585,19 @@ func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j
 		if swap != nil {
 			VPSHUFB(swap, r, r)
 		}
-		VPMINUW(x, r, r)
 	}
-	VPACKUSWB(v1, v, v)
-	VPACKUSWB(v3, v2, v2)
-	VPERMQ(U8(0xD8), v, v)
-	VPERMQ(U8(0xD8), v2, v2)
-	VMOVDQU(v, asm.At(dp, j, 0))
-	VMOVDQU(v2, asm.At(dp, j, 32))
-	m0, m1 := GP64(), GP64()
-	VPMOVMSKB(v, m0.As32())
-	VPMOVMSKB(v2, m1.As32())
-	SHLQ(U8(32), m1)
-	ORQ(m0, m1)
+	any, a2 := YMM(), YMM()
+	VPOR(v1, v, any)
+	VPOR(v3, v2, a2)
+	VPOR(a2, any, any)
+	pk0, pk1 := YMM(), YMM()
+	VPACKUSWB(v1, v, pk0)
+	VPACKUSWB(v3, v2, pk1)
+	VPERMQ(U8(0xD8), pk0, pk0)
+	VPERMQ(U8(0xD8), pk1, pk1)
+	VMOVDQU(pk0, asm.At(dp, j, 0))
+	VMOVDQU(pk1, asm.At(dp, j, 32))
+	VPTEST(tab.ydw[0xFF80FF80], any)
 	JNZ(p.Ref("run_end"))
 	SUBQ(I8(-128), i)
 	ADDQ(U8(64), j)
@@ -605,14 +607,30 @@ func asciiRunAVX2(tab *consts, p asm.Scope, v, swap reg.VecVirtual, sp, dp, i, j
 	if swap != nil {
 		VPSHUFB(swap, v, v)
 	}
-	VPMINUW(x, v, v)
 	JMP(p.Ref("run"))
 	p.Label("run_end")
-	TZCNTQ(m1, m1)
-	ANDQ(I8(-16), m1)
-	LEAQ(Mem{Base: i, Index: m1, Scale: 2}, i)
-	ADDQ(m1, j)
-	JMP(p.Ref("loop"))
+	// The first of the four blocks holding a unit past ASCII goes to the
+	// block path at once, found by branches, not by the position of the
+	// unit: i and j then advance by constants, and the loads after a run's
+	// end do not wait on its units (a TZCNT of their mask put the loads of
+	// the next blocks behind the run's loads, narrowing and mask, on every
+	// switch between markup and text).
+	VPTEST(tab.ydw[0xFF80FF80], v)
+	JNZ(p.Ref("wide"))
+	for k, r := range []reg.VecVirtual{v1, v2} {
+		VPTEST(tab.ydw[0xFF80FF80], r)
+		JNZ(p.Ref(fmt.Sprintf("run_end%d", k+1)))
+	}
+	for k, r := range []reg.VecVirtual{v3, v2, v1} {
+		n := 3 - k
+		if k > 0 {
+			p.Label(fmt.Sprintf("run_end%d", n))
+		}
+		VMOVDQA(r, v)
+		ADDQ(U8(uint8(32*n)), i)
+		ADDQ(U8(uint8(16*n)), j)
+		JMP(p.Ref("wide"))
+	}
 	p.Label("one")
 }
 
