@@ -658,20 +658,22 @@ var alphabets = func() (t [256]uint8) {
 	return t
 }()
 
-// implausible says why the repair of rs[start:end] (misread characters us)
-// into out must not be made, though the cost model prefers it ("" when it
-// may), and how many pairs of characters real text does not hold the
-// stretch has as found and as repaired. rs is the
-// whole line, lineUnits the misread characters found on it under the same
-// encoding, lc (if not nil) where the line's scripts are counted once. The rules are those of real text, whatever the cost model
-// says:
+// implausibleMargin (implausible, for short, throughout the package) says
+// why the repair of rs[start:end] (misread characters us) into out must not
+// be made, though the cost model prefers it ("" when it may), and how many
+// pairs of characters real text does not hold the stretch has as found and
+// as repaired. rs is the whole line, lineUnits the misread characters found
+// on it under the same encoding, lc (if not nil) where the line's scripts
+// are counted once. The rules are those of real text, whatever the cost
+// model says:
 //
 //   - no control, unassigned or private-use character comes out;
 //   - no combining mark comes out without a letter to sit on;
 //   - no letter comes out of a script the line has no other trace of
 //     (Hebrew, Arabic, Thaana or IPA in Latin text) unless the repair
-//     writes a word of it (IPA never, rare Cyrillic only in a Cyrillic word), and none glued to a letter of
-//     another alphabet (Latin in a Cyrillic word);
+//     writes a word of it (IPA never, rare Cyrillic only in a Cyrillic
+//     word; one ideograph standing alone may be one, wideAlone), and none
+//     glued to a letter of another alphabet (Latin in a Cyrillic word);
 //   - a stretch that stands alone, one misread character or in quotes,
 //     whose repair the line holds too as a word ("Ã©" is é), is text
 //     about mojibake, not mojibake;
@@ -680,13 +682,10 @@ var alphabets = func() (t [256]uint8) {
 //     fewer misread characters the stretch holds, the clearer that must
 //     be: a lone two-byte misread character must make two unseen pairs
 //     and leave none.
-func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts) (why string, unseenBefore, unseenAfter int) {
-	return implausibleMargin(rs, start, end, us, lineUnits, out, lc, unseenMargin)
-}
-
-// implausibleMargin is implausible counting the stretch's unseen pairs up
-// to margin past the repair's: unseenMargin for a count that is reported,
-// or decisionMargin when only the decision is wanted.
+//
+// It counts the stretch's unseen pairs up to margin past the repair's:
+// unseenMargin for a count that is reported, or decisionMargin when only
+// the decision is wanted.
 func implausibleMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, margin int) (why string, unseenBefore, unseenAfter int) {
 	prev, next := none, none
 	if start > 0 {
