@@ -62,26 +62,58 @@ func TestConverterAppendStart(t *testing.T) {
 				for _, ch := range chars[:min(len(chars), 40)] {
 					src = append(src, ch...)
 				}
-				want, wantErr := io.ReadAll(transform.NewReader(bytes.NewReader(src), ref))
-				for _, room := range []int{0, 7, len(want) + 64} {
-					name := fmt.Sprintf("%s to %s, %v, prefix %d chars, room %d", from.Name(), to.Name(), p, n, room)
-					dst := append(make([]byte, 0, 3+room), "abc"...)
-					got, err := c.Append(dst, src)
-					if !bytes.Equal(got[3:], want) || string(got[:3]) != "abc" {
-						t.Fatalf("%s: Append wrote\n%x\nthe Reader\n%x", name, got, want)
-					}
-					var e, we *utf8x.Error
-					switch {
-					case (err == nil) != (wantErr == nil):
-						t.Fatalf("%s: error %v, the Reader's %v", name, err, wantErr)
-					case err != nil && (!errors.As(err, &e) || !errors.As(wantErr, &we) || e.Offset != we.Offset || e.Kind != we.Kind || e.Len != we.Len):
-						t.Fatalf("%s: error %v, the Reader's %v", name, err, wantErr)
-					}
-					if c.Offset() != int64(len(src)) && err == nil {
-						t.Fatalf("%s: Offset %d after the whole input of %d bytes", name, c.Offset(), len(src))
-					}
-				}
+				checkAppendStart(t, fmt.Sprintf("%s to %s, %v, prefix %d chars", from.Name(), to.Name(), p, n), c, ref, src)
 			}
+		}
+	}
+}
+
+// appendStartPairs are the conversions whose Append may take plainStart's
+// way, for FuzzConverterAppend.
+var appendStartPairs = [][2]Encoding{
+	{UTF8, UTF16LE}, {UTF8, UTF32BE}, {UTF8, Latin1}, {UTF16LE, UTF8}, {UTF16BE, UTF8},
+	{UTF32LE, UTF8}, {Latin1, UTF8}, {UTF16LE, UTF32LE}, {UTF32BE, UTF16BE}, {UTF16LE, UTF16BE},
+}
+
+// FuzzConverterAppend: on any input, Append (the kernels straight, then
+// Transform) agrees with the same Converter read through transform.Reader,
+// for each pair and policy.
+func FuzzConverterAppend(f *testing.F) {
+	f.Add([]byte("h\u00e9llo \u4e2d\U0001F600"), uint8(0), uint8(0))
+	f.Add([]byte{0x00, 0xDC, 'a', 0}, uint8(3), uint8(1))
+	f.Fuzz(func(t *testing.T, src []byte, pair, policy uint8) {
+		if len(src) > 1<<16 {
+			return
+		}
+		pr := appendStartPairs[int(pair)%len(appendStartPairs)]
+		p := []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip}[int(policy)%3]
+		checkAppendStart(t, fmt.Sprintf("%s to %s, %v", pr[0].Name(), pr[1].Name(), p),
+			NewConverter(pr[0], pr[1], p, utf8x.BOMKeep), NewConverter(pr[0], pr[1], p, utf8x.BOMKeep), src)
+	})
+}
+
+// checkAppendStart compares c.Append on src, into dst buffers of no room,
+// too little and enough, with ref read through transform.Reader: output,
+// error (offset, kind, length) and, without error, the offset reached.
+func checkAppendStart(t *testing.T, name string, c, ref *Converter, src []byte) {
+	t.Helper()
+	want, wantErr := io.ReadAll(transform.NewReader(bytes.NewReader(src), ref))
+	for _, room := range []int{0, 7, len(want) + 64} {
+		name := fmt.Sprintf("%s, room %d", name, room)
+		dst := append(make([]byte, 0, 3+room), "abc"...)
+		got, err := c.Append(dst, src)
+		if !bytes.Equal(got[3:], want) || string(got[:3]) != "abc" {
+			t.Fatalf("%s: Append wrote\n%x\nthe Reader\n%x", name, got, want)
+		}
+		var e, we *utf8x.Error
+		switch {
+		case (err == nil) != (wantErr == nil):
+			t.Fatalf("%s: error %v, the Reader's %v", name, err, wantErr)
+		case err != nil && (!errors.As(err, &e) || !errors.As(wantErr, &we) || e.Offset != we.Offset || e.Kind != we.Kind || e.Len != we.Len):
+			t.Fatalf("%s: error %v, the Reader's %v", name, err, wantErr)
+		}
+		if c.Offset() != int64(len(src)) && err == nil {
+			t.Fatalf("%s: Offset %d after the whole input of %d bytes", name, c.Offset(), len(src))
 		}
 	}
 }
