@@ -2857,7 +2857,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 			// Misreading changes a whole text, not one stretch: on a line
 			// surely repaired elsewhere through the same encoding, a
 			// stretch whose repair leaves fewer unseen pairs than as found
-			// was misread with the rest ("LÃ«tzebuergesch" beside "PlanÃ©it").
+			// was misread with the rest ("KriyÃ²l" beside "cafÃ©").
 			return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, vouch: true}, true
 		}
 		if debugVeto != nil {

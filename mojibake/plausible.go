@@ -172,13 +172,22 @@ func wideAlone(rs []rune, start, end int, us stretchUnits, out []rune, prev, nex
 	if end-start != 3 || us.n != 1 || us.firstWidth != 3 || us.outer != nil || len(out) != 1 || isWordChar(prev) || isWordChar(next) || prev >= 0x80 || next >= 0x80 || pairArray == nil {
 		return false
 	}
-	for i := start + 1; i < end; i++ {
-		a, b := pairs.Fold(rs[i-1]), pairs.Fold(rs[i])
-		if rs[i] < 0x80 || !pairs.Counted(a, b) || modelHas(a, b) {
+	s := rs[start:end]
+	for i := 1; i < len(s); i++ {
+		if a, b, ok := innerPair(s, i); !ok || modelHas(a, b) {
 			return false
 		}
 	}
 	return true
+}
+
+// innerPair returns the pair s[i-1], s[i] of a misread character's
+// reading, folded as the model of real text counts pairs, and whether the
+// model counts it: a continuation byte read as ASCII, or a pair of two
+// ideographs, makes none it could judge.
+func innerPair(s []rune, i int) (a, b rune, ok bool) {
+	a, b = pairs.Fold(s[i-1]), pairs.Fold(s[i])
+	return a, b, s[i] >= 0x80 && pairs.Counted(a, b)
 }
 
 // symbolAfterLetter reports whether s is a letter and then a symbol or
@@ -1499,8 +1508,8 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 		return false
 	}
 	for i := 1; i < len(s); i++ {
-		a, b := pairs.Fold(s[i-1]), pairs.Fold(s[i])
-		if s[i] < 0x80 || s[i] == 0xFFFD || !pairs.Counted(a, b) {
+		a, b, ok := innerPair(s, i)
+		if !ok || s[i] == 0xFFFD {
 			return false
 		}
 		// Past the lead, two continuation bytes read as symbols glued
@@ -1577,7 +1586,7 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 // the outer round's decoding: "Ã¢Å“â€œ" is âœ“ once undone, and ✓ twice,
 // as a lone misread symbol is alone on its line.
 func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
-	if !us.space && !us.stray && (rs[start] == 'В' || rs[start] == 'Р') && symbolIsland(rs, start, end, us, out, prev, next) {
+	if !us.space && !us.stray && symbolIsland(rs, start, end, us, out, prev, next) {
 		return true
 	}
 	return us.n == 1 && (us.outer == nil || start == 0 && end == len(rs)) && !us.space && !us.stray && int(us.firstWidth) == end-start &&

@@ -321,30 +321,22 @@ func loneSees(prev rune, s []rune, r, next rune) bool {
 // cheap guess that a word stands in Latin text (see isIsland), which
 // keeps it from stopping at every "её" of Russian (ţ read as KOI8-R).
 func latinBeside(p []byte, at int) bool {
-	for i := at - 1; i >= 0; i-- {
-		c := p[i]
-		switch {
-		case c >= 0x80:
+	for i := at - 1; i >= 0 && p[i] != '\n'; i-- {
+		if c := p[i]; c >= 0x80 {
 			return false
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		} else if isASCIILetter(c) {
 			return true
-		case c == '\n':
-			i = -1 // the start of the line: look after the word
-		}
-		if i < 0 {
-			break
 		}
 	}
+	// The start of the line (or of p): look after the word there.
 	i := at
 	for i < len(p) && p[i] != ' ' && p[i] != '\n' {
 		i++
 	}
-	for ; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c >= 0x80, c == '\n':
+	for ; i < len(p) && p[i] != '\n'; i++ {
+		if c := p[i]; c >= 0x80 {
 			return false
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		} else if isASCIILetter(c) {
 			return true
 		}
 	}
