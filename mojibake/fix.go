@@ -2827,8 +2827,9 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// Symbols misread as Windows-1251 glued together ("В\u00a0В\u00a0",
 	// no-break spaces indenting a table cell) are as clean as the cost
 	// model finds their repair: only the line tells (symbolIsland).
-	symIsland := !lossy && (rs[start] == 'В' || rs[start] == 'Р') && !us.space && !us.stray && symbolIsland(rs, start, end, us, out, prev, next)
-	sym := symIsland || !lossy && us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next)
+	symIsland := !lossy && (rs[start] == 'В' || rs[start] == 'Р' || rs[start] == 'Г') && !us.space && !us.stray && symbolIsland(rs, start, end, us, out, prev, next)
+	sym := symIsland || !lossy && (us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next) ||
+		us.n >= 2 && symbolRun(rs, start, end, lineUnits, prev, next))
 	// vouch: refused for want of evidence only, the stretch may still pass
 	// on the line's sure repairs (see mayVouch), judged by checkChosen.
 	vouch := false
@@ -2866,6 +2867,44 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		return candidate{}, false
 	}
 	return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, checked: true}, true
+}
+
+// symbolRun reports whether the stretch rs[start:end] is misread symbols
+// each of which loneSymbol would repair alone, with ASCII between them or
+// none ("âœ” y âœ”", two check marks; "â–ˆâ–ˆâ–ˆ", a bar of blocks): a
+// stretch takes in the misread characters a few ASCII characters apart,
+// and its repair is then judged whole, where the model holds few of a
+// symbol's pairs. Each is judged between its own neighbours, a misread
+// character glued to it counting as the line's edge. The units are the
+// line's (lineUnits, at a window's first round; a round inside another
+// has none).
+func symbolRun(rs []rune, start, end int, lineUnits []unit, prev, next rune) bool {
+	k, _ := slices.BinarySearchFunc(lineUnits, int32(start), func(u unit, at int32) int { return int(u.start - at) })
+	n := 0
+	for ; k < len(lineUnits) && int(lineUnits[k].start) < end; k++ {
+		u := &lineUnits[k]
+		if u.lossy || u.space || u.stray {
+			return false
+		}
+		p, nx := prev, next
+		if int(u.start) > start {
+			p = rs[u.start-1]
+		}
+		if int(u.end) < end {
+			nx = rs[u.end]
+		}
+		if p >= 0x80 {
+			p = none // the end of the misread character before
+		}
+		if nx >= 0x80 {
+			nx = none
+		}
+		if !loneSymbol(rs[u.start:u.end], []rune{u.r}, p, nx) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
 }
 
 // mayVouch reports whether a stretch the model-only rule refuses may

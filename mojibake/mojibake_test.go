@@ -328,6 +328,22 @@ func TestCases(t *testing.T) {
 		{"the result is в€ћ when the divisor is zero", "the result is ∞ when the divisor is zero", "UTF-8 read as windows-1251"},
 		{"Press в–¶ to play the whole list", "Press ▶ to play the whole list", "UTF-8 read as windows-1251"},
 		{"Він сказав в“Їжак” і в“Євро”", "Він сказав в“Їжак” і в“Євро”", ""},
+		// Glued to a letter and then a symbol, a pair inside words
+		// ("поравњање"), standing alone: no word (cyrillicWordless); the
+		// symbol's pair tells, and stays where real text holds it (ћ“).
+		{"Status: вњ” passed", "Status: ✔ passed", "UTF-8 read as windows-1251"},
+		{"- [вњ“] done", "- [✓] done", "UTF-8 read as windows-1251"},
+		{"Error: вќЊ failed", "Error: ❌ failed", "UTF-8 read as windows-1251"},
+		{"Пише \"вћ“ и иде", "Пише \"вћ“ и иде", ""},
+		// Symbols each of which would be repaired alone, a few ASCII
+		// characters apart or glued together, make one stretch
+		// (symbolRun): two check marks, a bar of blocks. Where they would
+		// stay alone (box drawing beside a shade), the stretch stays.
+		{"x âœ” y âœ” z", "x ✔ y ✔ z", "UTF-8 read as windows-1252"},
+		{"<td>вњ”</td><td>вњ”</td>", "<td>✔</td><td>✔</td>", "UTF-8 read as windows-1251"},
+		{"Progress: â–ˆâ–ˆâ–ˆâ–ˆâ–‘â–‘ 60%", "Progress: ████░░ 60%", "UTF-8 read as windows-1252"},
+		{"[â–ˆâ–ˆâ–ˆâ–ˆ    ] done", "[████    ] done", "UTF-8 read as windows-1252"},
+		{"x ┬░ y ┬░ z", "x ┬░ y ┬░ z", ""},
 		// Latin-1's symbols and no-break spaces misread as Windows-1251 on a
 		// line of Latin text without another Cyrillic letter
 		// (symbolIsland), once ("В«") or twice ("Р’В«"); in Russian, В
@@ -337,6 +353,14 @@ func TestCases(t *testing.T) {
 		{".IP \"Р’В\u00a0\\fILangbeschreibung\\fR\" 4", ".IP \"\u00a0\\fILangbeschreibung\\fR\" 4", "UTF-8 read as windows-1251, twice"},
 		{"Erweiterung Р’В»Sync Flush MarkerР’В« zur Formatversion 1 wurde in \\fBlzip\\fP 1.6", "Erweiterung »Sync Flush Marker« zur Formatversion 1 wurde in \\fBlzip\\fP 1.6", "UTF-8 read as windows-1251, twice"},
 		{"Copyright В© 1996-2024 Free Software Foundation, Inc.", "Copyright © 1996-2024 Free Software Foundation, Inc.", "UTF-8 read as windows-1251"},
+		// The symbols whose continuation byte Windows-1251 reads as a
+		// letter ("ВІ" ², "ВЅ" ½), and × and ÷ ("Г—", "Г·"), on a line of
+		// Latin text; in Ukrainian text ВІЛ is a word.
+		{"The area is 20 mВІ in all.", "The area is 20 m² in all.", "UTF-8 read as windows-1251"},
+		{"Use 5 Г— 3 as the size.", "Use 5 × 3 as the size.", "UTF-8 read as windows-1251"},
+		{"Add ВЅ cup of sugar to the mix.", "Add ½ cup of sugar to the mix.", "UTF-8 read as windows-1251"},
+		{"Тест на ВІЛ та інше", "Тест на ВІЛ та інше", ""},
+		{"Read the ВІЛ notes", "Read the ВІЛ notes", ""},
 		{"Он сказал: «Да В» и ушёл", "Он сказал: «Да В» и ушёл", ""},
 		{"См. В\u00a0Linux documentation pages", "См. В\u00a0Linux documentation pages", ""},
 		{"В\u00a02004 году вышел Linux 2.6", "В\u00a02004 году вышел Linux 2.6", ""},

@@ -1038,7 +1038,8 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		// (A lone ideograph's pairs with the ASCII around it are ones the
 		// model, trained on Latin and Cyrillic text, seldom holds: its
 		// misreading's pairs inside are the evidence, as for a symbol.)
-		if isLoneSymbol(rs, start, end, us, out, prev, next) || outScripts[scWide] == 1 && wideAlone(rs, start, end, us, out, prev, next) {
+		if isLoneSymbol(rs, start, end, us, out, prev, next) || outScripts[scWide] == 1 && wideAlone(rs, start, end, us, out, prev, next) ||
+			us.n >= 2 && us.outer == nil && symbolRun(rs, start, end, lineUnits, prev, next) {
 			return "", ub, ua
 		}
 		if c1 = c1Controls(rs[start:end]); ub+c1 <= ua {
@@ -1516,7 +1517,14 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 		// together ("€“" of "â€“") may be a pair real text holds rarely
 		// (a list of keyboard symbols): the lead's pair with them, which
 		// it does not hold, tells.
-		if modelHas(a, b) && (i == 1 || unicode.IsLetter(s[i-1]) || unicode.IsLetter(s[i]) || pairs.HasSized(commonModel, a, b)) {
+		//
+		// A small Cyrillic letter and a letter, then a symbol, standing as
+		// a word of its own, is a symbol of three bytes misread as
+		// Windows-1251 ("вњ”" ✔, "вќЊ" ❌), even where the first two are
+		// a pair inside words ("поравњање"): no word is two letters glued
+		// to a symbol, and the pair the symbol makes, which real text does
+		// not hold, tells.
+		if modelHas(a, b) && (i == 1 && !cyrillicWordless(s) || i > 1 && (unicode.IsLetter(s[i-1]) || unicode.IsLetter(s[i]) || pairs.HasSized(commonModel, a, b))) {
 			return false
 		}
 	}
@@ -1580,6 +1588,14 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 	return true
 }
 
+// cyrillicWordless reports whether s, three characters, is a small
+// Cyrillic letter, a letter, and a symbol or punctuation beyond ASCII: as
+// a word of its own (loneSymbol asks ASCII around it), none of the
+// languages written in Cyrillic writes it.
+func cyrillicWordless(s []rune) bool {
+	return len(s) == 3 && scriptOf(s[0]) == scCyrillic && unicode.IsLower(s[0]) && unicode.IsLetter(s[1]) && s[2] >= 0x80 && !unicode.IsLetter(s[2])
+}
+
 // isLoneSymbol is loneSymbol for the stretch rs[start:end] of units us, on
 // its line (not lossy: its bytes are all there), between prev and next.
 // In a round inside another (text misread twice) it must be the whole of
@@ -1615,20 +1631,23 @@ func loneNoBreak(s, out []rune, prev, next rune) bool {
 // symbolIsland reports whether rs[start:end], repaired to out, is made of
 // Latin-1's symbols and no-break spaces misread as Windows-1251, each the
 // capital В (the lead C2) glued to what the continuation byte reads as
-// ("В©" ©, "В\u00a0" a no-break space, "В»" », "В·" ·), with ASCII
-// between them, on a line of Latin text that holds no other Cyrillic
-// letter: each В is then a letter of an alphabet the line is not written
-// in, glued to a symbol, as islandIn judges a word of one. In Russian, В
+// ("В©" ©, "В\u00a0" a no-break space, "В»" », "В·" ·, "ВІ" ², "ВЅ" ½),
+// or Г (C3) to a dash or a dot ("Г—" ×, "Г·" ÷), with ASCII between
+// them, on a line of Latin text that holds no other Cyrillic letter: each
+// В is then a letter of an alphabet the line is not written in, glued to
+// a symbol or to a letter of that alphabet, as islandIn judges a word of
+// one. In Russian, В
 // before a no-break space or a closing guillemet is ordinary typography
 // (the preposition bound to the next word, «…В»): its line holds other
 // Cyrillic letters. In a round inside another, the line is the outer
 // round's, and the stretch must be the whole of its decoding.
 func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
-	if end-start < 2 || rs[start] != 'В' && rs[start] != 'Р' || prev >= 0x80 || next >= 0x80 {
+	if end-start < 2 || rs[start] != 'В' && rs[start] != 'Р' && rs[start] != 'Г' || prev >= 0x80 || next >= 0x80 {
 		return false
 	}
-	// Each misread symbol is "В" and the symbol, or, misread twice, "Р’"
-	// before that; out is the stretch with each the symbol alone.
+	// Each misread symbol is "В" and what the continuation byte reads as
+	// (or "Г" and a dash or a dot), or, misread twice, "Р’" before "В"
+	// and the symbol; out is the stretch with each the symbol alone.
 	n := 0
 	for i := start; i < end; i++ {
 		r := rs[i]
@@ -1638,9 +1657,11 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 		}
 		if r == 'Р' && i+2 < end && rs[i+1] == '’' {
 			i += 2
-			r = rs[i]
+			if r = rs[i]; r != 'В' {
+				return false
+			}
 		}
-		if r != 'В' || i+1 >= end || rs[i+1] < 0xA0 || rs[i+1] > 0xBF || rs[i+1] == 0xAD {
+		if i+1 >= end || !latin1Symbol1251(r, rs[i+1]) {
 			return false
 		}
 		n++
@@ -1681,23 +1702,39 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 	return latin >= islandLatin
 }
 
-// symbolLead reports whether rs[i] is the В of a symbol of Latin-1 misread
-// as Windows-1251 ("В©"), or misread twice ("Р’В©": the Р and the В).
+// symbolLead reports whether rs[i] is part of a symbol of Latin-1 misread
+// as Windows-1251 (latin1Symbol1251: "В©", "ВІ", "Г—"), or misread twice
+// ("Р’В©": the Р and the В).
 func symbolLead(rs []rune, i int) bool {
 	at := func(k int) rune {
-		if k < len(rs) {
+		if k >= 0 && k < len(rs) {
 			return rs[k]
 		}
 		return none
 	}
-	switch rs[i] {
-	case 'В':
-		if c := at(i + 1); c >= 0xA0 && c <= 0xBF {
-			return true
-		}
-		return i > 0 && rs[i-1] == '’' && at(i-2) == 'Р'
-	case 'Р':
+	switch {
+	case latin1Symbol1251(rs[i], at(i+1)), latin1Symbol1251(at(i-1), rs[i]):
+		return true
+	case rs[i] == 'В':
+		return at(i-1) == '’' && at(i-2) == 'Р'
+	case rs[i] == 'Р':
 		return at(i+1) == '’' && at(i+2) == 'В'
+	}
+	return false
+}
+
+// latin1Symbol1251 reports whether a and b are a symbol of Latin-1, or its
+// no-break space, misread as Windows-1251: the lead C2 read as В and a
+// continuation byte A0-BF but the soft hyphen ("В©" ©, "В\u00a0", "ВІ" ²,
+// "Ѕ" ½ after В), or C3 read as Г and 97 or B7 ("Г—" ×, "Г·" ÷; the
+// other characters of C3 are letters, which isIsland judges).
+func latin1Symbol1251(a, b rune) bool {
+	c, ok := encodeIn(Windows1251, b)
+	switch a {
+	case 'В':
+		return ok && c >= 0xA0 && c <= 0xBF && c != 0xAD
+	case 'Г':
+		return ok && (c == 0x97 || c == 0xB7)
 	}
 	return false
 }

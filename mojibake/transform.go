@@ -491,9 +491,15 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			// whether the line is Latin (see isIsland).
 			return true
 		}
-		if e == Windows1251 && u.end == 2 && (rs[0] == 'В' || u.r == 'В' && next == 'В') && latinBeside(p, at) {
-			// A symbol of Latin-1 misread as Windows-1251 ("В©"), once
-			// or twice ("Р’В©"), which only its line tells from
+		if u.end == 3 && prev < 0x80 && next < 0x80 && loneSymbol(rs[:3], []rune{u.r}, prev, next) {
+			// A symbol of three bytes misread alone ("вњ”" is ✔ read as
+			// Windows-1251), whose pairs inside only one of which real
+			// text may hold: the window judges it (isLoneSymbol).
+			return true
+		}
+		if e == Windows1251 && u.end == 2 && (latin1Symbol1251(rs[0], rs[1]) || u.r == 'В' && next == 'В') && latinBeside(p, at) {
+			// A symbol of Latin-1 misread as Windows-1251 ("В©", "Г—"),
+			// once or twice ("Р’В©"), which only its line tells from
 			// Russian's "В" (see symbolIsland).
 			return true
 		}
