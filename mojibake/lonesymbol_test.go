@@ -351,4 +351,4 @@ func TestInsertSymbol(t *testing.T) {
 
 // loneFloor is the recall TestTrainingRecall demands of the lone-symbol
 // rows, by encoding.
-var loneFloor = map[Codepage]float64{Windows1252: 0.98, ISO8859_1: 0.98, Macintosh: 0.88, Windows1251: 0.98, IBM437: 0.48}
+var loneFloor = map[Codepage]float64{Windows1252: 0.98, ISO8859_1: 0.98, Macintosh: 0.88, Windows1251: 0.98, IBM437: 0.86}

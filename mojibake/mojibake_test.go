@@ -344,6 +344,14 @@ func TestCases(t *testing.T) {
 		{"Progress: â–ˆâ–ˆâ–ˆâ–ˆâ–‘â–‘ 60%", "Progress: ████░░ 60%", "UTF-8 read as windows-1252"},
 		{"[â–ˆâ–ˆâ–ˆâ–ˆ    ] done", "[████    ] done", "UTF-8 read as windows-1252"},
 		{"x ┬░ y ┬░ z", "x ┬░ y ┬░ z", ""},
+		// A symbol of Latin-1 misread as IBM437 (a Windows console showing
+		// UTF-8): box drawing glued to a shade or a letter, on a line
+		// holding no other box drawing (boxSymbol); in a drawing it stays.
+		{"The temperature was 20┬░C today.", "The temperature was 20°C today.", "UTF-8 read as ibm437"},
+		{"Use 5 ├ù 3 as the size.", "Use 5 × 3 as the size.", "UTF-8 read as ibm437"},
+		{"Add ┬╜ cup of sugar.", "Add ½ cup of sugar.", "UTF-8 read as ibm437"},
+		{"┌──┬░░┐", "┌──┬░░┐", ""},
+		{"│ 20┬░C │", "│ 20┬░C │", ""},
 		// Latin-1's symbols and no-break spaces misread as Windows-1251 on a
 		// line of Latin text without another Cyrillic letter
 		// (symbolIsland), once ("В«") or twice ("Р’В«"); in Russian, В

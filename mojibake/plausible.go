@@ -1606,7 +1606,7 @@ func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 		return true
 	}
 	return us.n == 1 && (us.outer == nil || start == 0 && end == len(rs)) && !us.space && !us.stray && int(us.firstWidth) == end-start &&
-		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next) || loneNoBreak(rs[start:end], out, prev, next))
+		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next) || loneNoBreak(rs[start:end], out, prev, next) || boxSymbol(rs, start, end, us, out, prev, next))
 }
 
 // loneNoBreak reports whether s is a no-break space misread as Windows-1252
@@ -1724,19 +1724,55 @@ func symbolLead(rs []rune, i int) bool {
 }
 
 // latin1Symbol1251 reports whether a and b are a symbol of Latin-1, or its
-// no-break space, misread as Windows-1251: the lead C2 read as В and a
-// continuation byte A0-BF but the soft hyphen ("В©" ©, "В\u00a0", "ВІ" ²,
-// "Ѕ" ½ after В), or C3 read as Г and 97 or B7 ("Г—" ×, "Г·" ÷; the
-// other characters of C3 are letters, which isIsland judges).
-func latin1Symbol1251(a, b rune) bool {
-	c, ok := encodeIn(Windows1251, b)
-	switch a {
-	case 'В':
-		return ok && c >= 0xA0 && c <= 0xBF && c != 0xAD
-	case 'Г':
-		return ok && (c == 0x97 || c == 0xB7)
+// no-break space, misread as Windows-1251 (see latin1Symbol): "В©" ©,
+// "В\u00a0", "ВІ" ², "ВЅ" ½ after В, "Г—" ×, "Г·" ÷.
+func latin1Symbol1251(a, b rune) bool { return latin1Symbol(Windows1251, a, b) }
+
+// latin1Symbol reports whether a and b are a symbol of Latin-1, or its
+// no-break space, misread as e: the lead C2 and a continuation byte A0-BF
+// but the soft hyphen, or C3 and 97 or B7 (× and ÷; the other characters
+// of C3 are letters, which isIsland judges).
+func latin1Symbol(e Codepage, a, b rune) bool {
+	la, ok := encodeIn(e, a)
+	c, ok2 := encodeIn(e, b)
+	if !ok || !ok2 {
+		return false
+	}
+	switch la {
+	case 0xC2:
+		return c >= 0xA0 && c <= 0xBF && c != 0xAD
+	case 0xC3:
+		return c == 0x97 || c == 0xB7
 	}
 	return false
+}
+
+// boxSymbol reports whether rs[start:end], repaired to out, is one symbol
+// of Latin-1 misread as IBM437 between ASCII neighbours: the lead C2 or C3
+// reads as box drawing (┬, ├) glued to what the continuation byte reads
+// as, a shade, a line or a letter ("20┬░C" °, "┬▒0.5" ±, "5 ├ù 3" ×,
+// "┬╜ cup" ½), on a line that holds no other box drawing, shade or block
+// (rs, or the outer round's line in a round inside another, where the
+// stretch must be its whole decoding). In a drawing, ┬ beside ░ is a
+// drawing; in a line of text, a lone piece of one is a Windows console
+// showing UTF-8.
+func boxSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
+	if end-start != 2 || len(out) != 1 || us.n != 1 || prev >= 0x80 || next >= 0x80 || infoOf(rs[start]).kind != kBox || !latin1Symbol(IBM437, rs[start], rs[start+1]) {
+		return false
+	}
+	line, ls, le := rs, start, end
+	if o := us.outer; o != nil {
+		if start != 0 || end != len(rs) {
+			return false
+		}
+		line, ls, le = o.rs, o.start, o.end
+	}
+	for i, r := range line {
+		if r >= 0x2500 && r <= 0x259F && (i < ls || i >= le) {
+			return false
+		}
+	}
+	return true
 }
 
 // closesQuote reports whether rs[start:end], a misread guillemet after a

@@ -343,6 +343,24 @@ func latinBeside(p []byte, at int) bool {
 	return false
 }
 
+// boxFreeLine reports whether the line of p around p[at:end] holds no box
+// drawing, shade or block (U+2500-U+259F, E2 94 80 to E2 96 9F) outside
+// it: boxSymbol's test of the line, for the pre-scan, which stops at a
+// piece of a drawing only where the window would judge it a symbol.
+func boxFreeLine(p []byte, at, end int) bool {
+	s := bytes.LastIndexByte(p[:at], '\n') + 1
+	e := len(p)
+	if k := bytes.IndexByte(p[end:], '\n'); k >= 0 {
+		e = end + k
+	}
+	for i := s; i+2 < e; i++ {
+		if p[i] == 0xE2 && p[i+1] >= 0x94 && p[i+1] <= 0x96 && (i < at || i >= end) {
+			return false
+		}
+	}
+	return true
+}
+
 // mayIsland reports whether a and b are letters of one alphabet, Greek or
 // Cyrillic, as isIsland asks of a misread character.
 func mayIsland(a, b rune) bool {
@@ -495,6 +513,12 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			// A symbol of three bytes misread alone ("вњ”" is ✔ read as
 			// Windows-1251), whose pairs inside only one of which real
 			// text may hold: the window judges it (isLoneSymbol).
+			return true
+		}
+		if e == IBM437 && u.end == 2 && prev < 0x80 && next < 0x80 && infoOf(rs[0]).kind == kBox && latin1Symbol(IBM437, rs[0], rs[1]) &&
+			boxFreeLine(p, at, at+utf8.RuneLen(rs[0])+utf8.RuneLen(rs[1])) {
+			// A symbol of Latin-1 misread as IBM437 ("┬░" °), which only
+			// its line tells from a piece of a drawing (see boxSymbol).
 			return true
 		}
 		if e == Windows1251 && u.end == 2 && (latin1Symbol1251(rs[0], rs[1]) || u.r == 'В' && next == 'В') && latinBeside(p, at) {
