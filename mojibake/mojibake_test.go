@@ -368,6 +368,10 @@ func TestCases(t *testing.T) {
 		{"Use 5 Г— 3 as the size.", "Use 5 × 3 as the size.", "UTF-8 read as windows-1251"},
 		{"Add ВЅ cup of sugar to the mix.", "Add ½ cup of sugar to the mix.", "UTF-8 read as windows-1251"},
 		{"Тест на ВІЛ та інше", "Тест на ВІЛ та інше", ""},
+		// On a line misread whole, the Cyrillic letters a Latin letter
+		// misread makes inside a word are no Russian text.
+		{"um fakeroot auszufГјhren. Da configure im В»debian/rules", "um fakeroot auszuführen. Da configure im »debian/rules", "UTF-8 read as windows-1251"},
+		{"Он сказал: «Да В» и ушёл, и Linuxу", "Он сказал: «Да В» и ушёл, и Linuxу", ""},
 		{"Read the ВІЛ notes", "Read the ВІЛ notes", ""},
 		{"Он сказал: «Да В» и ушёл", "Он сказал: «Да В» и ушёл", ""},
 		{"См. В\u00a0Linux documentation pages", "См. В\u00a0Linux documentation pages", ""},

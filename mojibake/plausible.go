@@ -1694,12 +1694,31 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 		case scLatin:
 			latin++
 		case scCyrillic:
-			if !symbolLead(line, i) {
+			if !symbolLead(line, i) && !inLatinWord(line, i) {
 				return false
 			}
 		}
 	}
 	return latin >= islandLatin
+}
+
+// inLatinWord reports whether rs[i] stands in a word (a run of letters and
+// marks) that holds an ASCII letter: a Latin letter misread beside it on a
+// line misread whole ("auszufГјhren", ü read as Windows-1251), which no
+// Cyrillic word is.
+func inLatinWord(rs []rune, i int) bool {
+	for _, step := range [2]int{-1, 1} {
+		for k := i + step; k >= 0 && k < len(rs); k += step {
+			r := rs[k]
+			if 'a' <= r|0x20 && r|0x20 <= 'z' {
+				return true
+			}
+			if r < 0x80 || !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) {
+				break
+			}
+		}
+	}
+	return false
 }
 
 // symbolLead reports whether rs[i] is part of a symbol of Latin-1 misread
