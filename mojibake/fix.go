@@ -2337,6 +2337,79 @@ func gapJoins(gap []rune) bool {
 	return true
 }
 
+// lostSpaceAfter reports whether lead, a space after it, may be a misread
+// character whose no-break space became the space, after prev: a capital
+// glued to a small letter ("voilÃ  tout", à; no word of small letters
+// ends in a capital), or Â or Ã after no letter (the line's start, a
+// space, a digit, punctuation), where neither is a word nor a word's
+// letter: a no-break space misread ("12.Â Nulgrind", "\"Â \\fI"), à
+// ("point-Ã -point").
+func lostSpaceAfter(prev, lead rune) bool {
+	if infoOf(prev).lower && infoOf(lead).upper {
+		return true
+	}
+	return (lead == 'Â' || lead == 'Ã') && prev < 0x80 && !('a' <= prev|0x20 && prev|0x20 <= 'z')
+}
+
+// spaceAlone reports whether rs[start:end], a misread character whose
+// no-break space became a space, is Â or Ã after no letter (see
+// lostSpaceAfter): a word of one letter, which neither is in any language,
+// where the pairs it makes are common ("ã " ends Portuguese words) and its
+// shape is the evidence. "12.Â Nulgrind" is a no-break space, "Ã  Paris"
+// and "point-Ã -point" are à; Ã before a letter or a digit is not (à as a
+// word has a space of its own after it). Not in a list of letters ("Á Â
+// Ã Ä"): the words around are no other letter beyond ASCII; nor in text
+// about the letter, which writes it inside a word too; nor in mathematics.
+func spaceAlone(rs []rune, start, end int) bool {
+	lead := rs[start]
+	if end-start != 2 || lead != 'Â' && lead != 'Ã' || !lostSpaceAfter(runeBefore(rs, start), lead) || infoOf(runeBefore(rs, start)).lower {
+		return false
+	}
+	if lead == 'Ã' && end < len(rs) && (unicode.IsLetter(rs[end]) || unicode.IsDigit(rs[end])) {
+		return false
+	}
+	// Text about the letter writes it inside words too ("Â is a letter
+	// in Romanian: ROMÂNIA", "România"), where no misreading puts it; and
+	// mathematics names a matrix Â ("NTT⁻¹(Â ∘ NTT(y))"), on a line that
+	// writes its symbols (a misread line holds them misread).
+	for i, r := range rs {
+		if r >= 0x80 && (unicode.Is(unicode.Sm, r) || infoOf(r).kind == kSup) {
+			return false
+		}
+		if i > 0 && i+1 < len(rs) && unicode.ToUpper(r) == lead && i != start && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
+			return false
+		}
+	}
+	listed := func(r rune) bool { return r >= 0x80 && unicode.IsLetter(r) && r != 'Â' && r != 'Ã' }
+	k := start - 1
+	for k >= 0 && rs[k] == ' ' {
+		k--
+	}
+	if k >= 0 && listed(rs[k]) {
+		return false
+	}
+	for k = end; k < len(rs) && rs[k] == ' '; k++ {
+	}
+	return k == len(rs) || !listed(rs[k])
+}
+
+// spaceEvidence reports whether u, a misread character of rs whose
+// no-break space became a space, is evidence enough for that guess: a
+// capital glued to a small letter, or Â or Ã standing alone
+// (spaceAlone).
+func spaceEvidence(rs []rune, u unit) bool {
+	p := runeBefore(rs, int(u.start))
+	return infoOf(p).lower && infoOf(rs[u.start]).upper || spaceAlone(rs, int(u.start), int(u.end))
+}
+
+// runeBefore returns rs[i-1], or none at the start.
+func runeBefore(rs []rune, i int) rune {
+	if i > 0 {
+		return rs[i-1]
+	}
+	return none
+}
+
 // judge decides one stretch: the units us of rs under e. guess is false
 // when no unit of us is a guess (a lost byte or a lost no-break space;
 // see unitsGuess), true when one may be.
@@ -2361,7 +2434,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 			// U+FFFD in a misread character ("OznaÄ�ava") for its lost byte:
 			// implausible still weighs them.
 			evidence = evidence ||
-				u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
+				u.space && !u.lossy && spaceEvidence(rs, u) ||
 				!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		}
 	}
@@ -2798,7 +2871,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		// A lost no-break space after a capital glued to a small letter
 		// (judge demands it, and unseen counts it): "MunicipalitÃ  di".
 		need = 1
-		if us.stray && us.strayShape != strayInside {
+		if us.stray && us.strayShape != strayInside || us.space && us.outer == nil && spaceAlone(rs, start, end) {
 			// A lead alone at a word's start or in a word in capitals
 			// breaks no shape of words: the line vouched for it, and its
 			// pair with the letter after (strayEvidence).

@@ -71,6 +71,16 @@ func TestCases(t *testing.T) {
 		{"ðŸ˜€ ok", "😀 ok", "UTF-8 read as windows-1252"},
 		{"í\u00a0½í¸€", "😀", "UTF-8 read as windows-1252"},     // CESU-8
 		{"dÃ©jÃ  vu", "déjà vu", "UTF-8 read as windows-1252"}, // no-break space lost
+		// Â or Ã after no letter, its no-break space lost: no word of one
+		// letter (spaceAlone); not in a list of letters nor in text about
+		// the letter.
+		{"Step 12.Â Nulgrind is the tool.", "Step 12.\u00a0Nulgrind is the tool.", "UTF-8 read as windows-1252"},
+		{"Il va Ã  Paris demain.", "Il va à Paris demain.", "UTF-8 read as windows-1252"},
+		{"liaisons point-Ã -point ici", "liaisons point-à-point ici", "UTF-8 read as windows-1252"},
+		{"À Á Â Ã Ä Å", "À Á Â Ã Ä Å", ""},
+		{"Ã is a letter in Portuguese: mãe, não, Ã and ã.", "Ã is a letter in Portuguese: mãe, não, Ã and ã.", ""},
+		{"Vitamin Ã 12 is a made-up name", "Vitamin Ã 12 is a made-up name", ""},
+		{"\t\t// w = NTT⁻¹(Â ∘ NTT(y))", "\t\t// w = NTT⁻¹(Â ∘ NTT(y))", ""},
 		{"Î±Î²Î³", "αβγ", "UTF-8 read as windows-1252"},
 		{"ÎšÎ±Î»Î·Î¼Î­Ï\u0081Î±", "Καλημέρα", "UTF-8 read as windows-1252"}, // ρ's 81 as a C1 control
 		{"Ï\ufffdÎ±", "\ufffdα", "UTF-8 read as windows-1252"},              // 81 lost: Á Í Ï Ð Ý... fit

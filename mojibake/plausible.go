@@ -1032,7 +1032,8 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	}
 	// A lead alone at a word's start or in a word in capitals leaves no
 	// pair unseen: strayEvidence has weighed it (the line vouches for it).
-	strayOK := us.n == 1 && us.stray && us.strayShape != strayInside && ua == 0
+	strayOK := us.n == 1 && us.stray && us.strayShape != strayInside && ua == 0 ||
+		us.n == 1 && us.space && us.outer == nil && ua == 0 && spaceAlone(rs, start, end)
 	c1 := -1 // C1 controls and U+FFFD in the stretch, counted when a rule below would refuse it
 	if ub <= ua && !island && !strayOK {
 		// (A lone ideograph's pairs with the ASCII around it are ones the

@@ -366,7 +366,7 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 	evidence, lossy := false, false
 	for _, u := range us {
 		evidence = evidence || !u.space && !u.lossy ||
-			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
+			u.space && !u.lossy && spaceEvidence(rs, u) ||
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
 	}

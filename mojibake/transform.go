@@ -380,11 +380,11 @@ func lostNBSP(p []byte, at int, atEOF bool) bool {
 	} else {
 		r, _ = utf8.DecodeRune(p[at:])
 	}
-	if at == 0 || !infoOf(r).upper {
-		return false
+	prev := none
+	if at > 0 {
+		prev, _ = utf8.DecodeLastRune(p[:at])
 	}
-	prev, _ := utf8.DecodeLastRune(p[:at])
-	if !infoOf(prev).lower {
+	if !lostSpaceAfter(prev, r) {
 		return false
 	}
 	return unitAt(p, at, maskOf(r).lead&nbspMask, atEOF)
@@ -483,7 +483,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		}
 		var u unit
 		ok := unitAtIn(rs[:k], 0, e, &u)
-		if !ok || u.lossy && (u.space || !slices.Contains(rs[:u.end], 0xFFFD)) || u.space && !(infoOf(prev).lower && infoOf(rs[0]).upper) {
+		if !ok || u.lossy && (u.space || !slices.Contains(rs[:u.end], 0xFFFD)) || u.space && !lostSpaceAfter(prev, rs[0]) {
 			// A lost no-break space stands only beside a sure misread
 			// character, or after a capital glued to a small letter
 			// ("voilÃ ", see judge); a lost byte only beside one, or
@@ -495,6 +495,9 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		}
 		if isHighSurrogate(u.r) {
 			return true // half of a CESU-8 pair: judged in the window
+		}
+		if u.space && !infoOf(prev).lower {
+			return true // Â or Ã after no letter, a space after it (see lostSpaceAfter): the window judges
 		}
 		next := none
 		if int(u.end) < k {
