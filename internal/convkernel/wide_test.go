@@ -503,3 +503,41 @@ func TestWideLarge(t *testing.T) {
 		}
 	})
 }
+
+// TestWidePrefetch runs UTF-16 to UTF-32 on inputs around 448 KiB (the
+// generator's prefetchFrom), from which the two-block step prefetches and
+// below which it does not: the step with the prefetches runs on no shorter
+// input, so the other tests never reach it. Each length also goes with a
+// surrogate pair near the start, in the middle and near the end, after
+// which the one-block step has to go back to the step the length picked,
+// and with a lone low surrogate there.
+func TestWidePrefetch(t *testing.T) {
+	text := []byte(strings.Repeat("Съешь же ещё этих мягких французских булок, да выпей чаю. 我能吞下 ", 5500))
+	const from = 448 << 10
+	testsample.Transcoding.Each(t, func(t *testing.T) {
+		for _, d := range wideDirections() {
+			if !strings.HasPrefix(d.name, "UTF16") || !strings.Contains(d.name, "UTF32") {
+				continue
+			}
+			be := strings.HasPrefix(d.name[5:], "BE")
+			put := binary.LittleEndian.PutUint16
+			if be {
+				put = binary.BigEndian.PutUint16
+			}
+			base := d.from(text)
+			for _, n := range []int{from - 2, from, from + 130, len(base) / 2 * 2} {
+				src := base[:n]
+				check(t, d, src, 2*len(src)+64, convkernel.Enabled() && convkernel.Active() != "neon")
+				for _, at := range []int{64, n / 4 * 2, n - 4} {
+					pair := append([]byte{}, src...)
+					put(pair[at:], 0xD83D)
+					put(pair[at+2:], 0xDE00)
+					check(t, d, pair, 2*len(pair)+64, false)
+					lone := append([]byte{}, src...)
+					put(lone[at:], 0xDFFF)
+					check(t, d, lone, 2*len(lone)+64, false)
+				}
+			}
+		}
+	})
+}

@@ -239,16 +239,27 @@ func subConst(n int, r reg.GPVirtual) {
 // while src and dst have room for them, with one check of both for
 // surrogates; a block with surrogates goes to the one-block step and its
 // pairs path, and the loop stays there, one block a step, until a block
-// without them (runs of Emoji). The two-block step prefetches every line of
-// src 1 KiB ahead and of dst 2 KiB ahead (PREFETCHT0, which takes a line no
-// other core holds in the exclusive state, so the store needs no more): on
-// text in L2 or beyond that was worth 2-13% (chinese.html, thai.html,
-// hebrew.html). The sets' parts keep port 5, the shuffle port, which held
+// without them (runs of Emoji). On src of prefetchFrom bytes or more the
+// two-block step prefetches every line of src 1 KiB ahead and of dst 2 KiB
+// ahead (PREFETCHT0, which takes a line no other core holds in the
+// exclusive state, so the store needs no more): on text beyond L2 that was
+// worth 2-13% (chinese.html, thai.html, hebrew.html); on shorter src the
+// step does without (the label "near"), and the one-block step goes back to
+// the step src's length picks. The sets' parts keep port 5, the shuffle port, which held
 // both loops to its rate on text in L1 or L2, to one or two micro-ops a
 // block (utf16ToUTF32AVX512, utf16ToUTF32AVX2). parts loads the set's
 // constants and returns its parts; their test makes the register it reads
 // (an opmask or a 32-bit register) on its first call, after the loop's
 // vectors, which keeps the generated code as it was before the fold.
+// prefetchFrom is the shortest src, in bytes, on which utf16ToUTF32Loop's
+// two-block step prefetches. Below it, where src and dst stay in L2, the
+// six PREFETCHT0 of an AVX-512 step (a load micro-op each, beside the step's
+// six loads) cost more than they hide: without them the lipsum files (87-210
+// KB as UTF-16) and esperanto.html (379 KB) gained 5-9%, while from
+// japanese.html (514 KB, dst 1 MB) up the prefetches still won 3-14%
+// (czech.html, german.html). A heuristic for this machine's L2, not a law.
+const prefetchFrom = 448 << 10
+
 func utf16ToUTF32Loop(w asm.Width, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirtual, in func(reg.VecVirtual), parts func() wideningParts) {
 	n := w.Bytes
 	sLim2, dLim2 := GP64(), GP64()
@@ -258,26 +269,40 @@ func utf16ToUTF32Loop(w asm.Width, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPV
 	subConst(2*n, dLim2)
 	k := parts()
 	v, b, fa, fb := w.Vec(), w.Vec(), w.Vec(), w.Vec()
-	p.Label("loop")
-	pastRoom(p, "one", i, sLim2, j, dLim2)
-	w.Load(asm.At(sp, i, 0), v)
-	w.Load(asm.At(sp, i, n), b)
-	for off := 0; off < 2*n; off += 64 {
-		PREFETCHT0(asm.At(sp, i, 1024+off))
+	// step is the two-block step at label, with the prefetches or without.
+	step := func(label string, prefetch bool) {
+		p.Label(label)
+		pastRoom(p, "one", i, sLim2, j, dLim2)
+		w.Load(asm.At(sp, i, 0), v)
+		w.Load(asm.At(sp, i, n), b)
+		if prefetch {
+			for off := 0; off < 2*n; off += 64 {
+				PREFETCHT0(asm.At(sp, i, 1024+off))
+			}
+			for off := 0; off < 4*n; off += 64 {
+				PREFETCHT0(asm.At(dp, j, 2048+off))
+			}
+		}
+		in(v)
+		in(b)
+		k.flagTwo(v, b, fa, fb)
+		k.test(fb)
+		JNZ(p.Ref("mixed"))
+		k.widen(v, 0, 0)
+		k.widen(b, n, 2*n)
+		addConst(2*n, i)
+		addConst(4*n, j)
+		JMP(p.Ref(label))
 	}
-	for off := 0; off < 4*n; off += 64 {
-		PREFETCHT0(asm.At(dp, j, 2048+off))
+	// pick goes on in the step for src's length: sLim is that less a block.
+	pick := func() {
+		CMPQ(sLim, U32(prefetchFrom-n))
+		JGE(p.Ref("loop"))
+		JMP(p.Ref("near"))
 	}
-	in(v)
-	in(b)
-	k.flagTwo(v, b, fa, fb)
-	k.test(fb)
-	JNZ(p.Ref("mixed"))
-	k.widen(v, 0, 0)
-	k.widen(b, n, 2*n)
-	addConst(2*n, i)
-	addConst(4*n, j)
-	JMP(p.Ref("loop"))
+	pick()
+	step("near", false)
+	step("loop", true)
 	// A surrogate in one of the two: the first block, when it has none,
 	// is widened, and the one-block step goes on from the second (the
 	// room for both was checked).
@@ -299,7 +324,7 @@ func utf16ToUTF32Loop(w asm.Width, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPV
 	k.widen(v, 0, 0)
 	addConst(n, i)
 	addConst(2*n, j)
-	JMP(p.Ref("loop"))
+	pick()
 	p.Label("pairs")
 	k.pairs(v)
 	epilogue(p, i, j)
