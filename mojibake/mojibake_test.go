@@ -378,6 +378,13 @@ func TestCases(t *testing.T) {
 		{"Use 5 Г— 3 as the size.", "Use 5 × 3 as the size.", "UTF-8 read as windows-1251"},
 		{"Add ВЅ cup of sugar to the mix.", "Add ½ cup of sugar to the mix.", "UTF-8 read as windows-1251"},
 		{"Тест на ВІЛ та інше", "Тест на ВІЛ та інше", ""},
+		// A letter of Latin-1 misread as Windows-1251 standing as a word,
+		// whose continuation byte reads as a symbol (Portuguese é, French
+		// à), or as IBM437.
+		{"todo e qualquer argumento entre [ ] Г© opcional.", "todo e qualquer argumento entre [ ] é opcional.", "UTF-8 read as windows-1251"},
+		{"Il est Г\u00a0 Paris, dit-il.", "Il est à Paris, dit-il.", "UTF-8 read as windows-1251"},
+		{"Ele ├⌐ o melhor de todos os tempos", "Ele é o melhor de todos os tempos", "UTF-8 read as ibm437"},
+		{"Год: 2020 Г© и всё", "Год: 2020 Г© и всё", ""},
 		// On a line misread whole, the Cyrillic letters a Latin letter
 		// misread makes inside a word are no Russian text.
 		{"um fakeroot auszufГјhren. Da configure im В»debian/rules", "um fakeroot auszuführen. Da configure im »debian/rules", "UTF-8 read as windows-1251"},

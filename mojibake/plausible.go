@@ -1743,15 +1743,18 @@ func symbolLead(rs []rune, i int) bool {
 	return false
 }
 
-// latin1Symbol1251 reports whether a and b are a symbol of Latin-1, or its
-// no-break space, misread as Windows-1251 (see latin1Symbol): "В©" ©,
-// "В\u00a0", "ВІ" ², "ВЅ" ½ after В, "Г—" ×, "Г·" ÷.
+// latin1Symbol1251 reports whether a and b are a character of Latin-1
+// misread as Windows-1251 (see latin1Symbol): "В©" ©, "В\u00a0", "ВІ" ²,
+// "ВЅ" ½ after В; "Г—" ×, "Г·" ÷, "Г©" é after Г.
 func latin1Symbol1251(a, b rune) bool { return latin1Symbol(Windows1251, a, b) }
 
-// latin1Symbol reports whether a and b are a symbol of Latin-1, or its
-// no-break space, misread as e: the lead C2 and a continuation byte A0-BF
-// but the soft hyphen, or C3 and 97 or B7 (× and ÷; the other characters
-// of C3 are letters, which isIsland judges).
+// latin1Symbol reports whether a and b are a character of Latin-1 beyond
+// its controls misread as e: the lead C2 and a continuation byte A0-BF but
+// the soft hyphen (a symbol, or the no-break space), or C3 and any (a
+// letter À-ÿ, or × and ÷). A letter misread stands as a word of its own
+// in the languages that write one ("Г©" is Portuguese é, "Г\u00a0"
+// French à), where its continuation byte reads as a symbol and islandIn,
+// which asks letters of one alphabet, does not see it.
 func latin1Symbol(e Codepage, a, b rune) bool {
 	la, ok := encodeIn(e, a)
 	c, ok2 := encodeIn(e, b)
@@ -1762,7 +1765,7 @@ func latin1Symbol(e Codepage, a, b rune) bool {
 	case 0xC2:
 		return c >= 0xA0 && c <= 0xBF && c != 0xAD
 	case 0xC3:
-		return c == 0x97 || c == 0xB7
+		return c >= 0x80 && c <= 0xBF
 	}
 	return false
 }
