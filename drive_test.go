@@ -140,7 +140,8 @@ func TestDrivePlan(t *testing.T) {
 		{utf8x.DriveOptions{ToPipe: true}, big, true, true, utf8x.DriveModeSplice},  // a pipe out: -j 1
 		{utf8x.DriveOptions{ToPipe: true}, big, true, false, utf8x.DriveModeStream}, // and no splice
 		{utf8x.DriveOptions{ToPipe: true, Jobs: 1}, big, true, true, utf8x.DriveModeSplice},
-		{utf8x.DriveOptions{ToPipe: true, Jobs: 2}, big, true, true, utf8x.DriveModeBlocks}, // -j 2 still splits
+		{utf8x.DriveOptions{ToPipe: true, Jobs: 2}, big, true, true, utf8x.DriveModeSplice},  // -j 2 splices too
+		{utf8x.DriveOptions{ToPipe: true, Jobs: 2}, big, true, false, utf8x.DriveModeBlocks}, // a job that cannot splice splits
 		{utf8x.DriveOptions{ToPipe: true, BlockSize: 64}, big, true, true, utf8x.DriveModeBlocks},
 		{utf8x.DriveOptions{Jobs: 1}, big, true, true, utf8x.DriveModeStream}, // splice needs a pipe out
 	} {

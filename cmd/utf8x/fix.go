@@ -71,9 +71,11 @@ writes one byte order mark, at the start); the -o file is written only when
 every input was fixed.
 
 A large file is fixed in ranges on -j CPUs, written in order: the output is
-the same as on one. With --mojibake the ranges are cut after line breaks,
-on every CPU even into a pipe (the repair, not the pipe, sets the pace);
-with --explain, --json or --invalid strict the file is read as a stream.
+the same as on one. Into a pipe the valid text is spliced from the file
+instead, on one CPU whatever -j says, which costs less than copying it on
+several. With --mojibake the ranges are cut after line breaks, on every
+CPU even into a pipe (the repair, not the pipe, sets the pace); with
+--explain, --json or --invalid strict the file is read as a stream.
 
 A count of what was fixed goes to standard error, nothing when the input was
 already clean (--quiet silences it).
@@ -312,9 +314,10 @@ func fixOne(cmd *command, path string, opts fixOptions, shared *atomicFile, onRe
 			return err
 		}
 		// To a pipe, fix costs what writing to it does: splicing the
-		// valid text costs less on one CPU than copying it on several
-		// (-j 2 and more still split the file). Strict stops at the
-		// first error, which a splice would have passed.
+		// valid text costs less on one CPU than copying it on several,
+		// so the driver splices whatever -j says (not with a
+		// --range-size, which tests give to split). Strict stops at
+		// the first error, which a splice would have passed.
 		if pipe := splicedOut(w); pipe != nil && dest == "" && opts.policy.Action() != utf8x.ActionStrict {
 			job.Splice = func() (err error) {
 				fixed, err = fixSplice(pipe, f.(*os.File), path, opts, onRead)

@@ -66,7 +66,7 @@ func TestFixSpliceSameAsStream(t *testing.T) {
 			for _, bom := range []string{"keep", "strip", "add"} {
 				args := []string{"fix", "--invalid", policy, "--bom", bom, path}
 				code, out, errOut := runTool(append([]string{"fix", "--range-size", "-1"}, args[1:]...)...)
-				for _, jobs := range []string{"1", "0"} {
+				for _, jobs := range []string{"1", "0", "2"} {
 					c, o, e := runToPipe(t, append([]string{"fix", "-j", jobs}, args[1:]...)...)
 					if c != code || o != out || e != errOut {
 						t.Fatalf("%s, %v, -j %s into a pipe: status %d, %d bytes, %q\nstream: status %d, %d bytes, %q",
