@@ -966,11 +966,13 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place, lone uint16) ([]u
 			u.end = lo.end
 			u.lossy = u.lossy || lo.lossy
 		}
-		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) {
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) &&
+			!(rs[i] == 'Â' && frenchSpaced(runeAt(rs, int(u.end)))) {
 			// "IRMÃ E": a capital before a lone Ã and one space is more
 			// likely Portuguese than a lost no-break space; a second space
-			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives
-			// the lost one away.
+			// ("HÃ  Nội"), a small letter after it ("SÃ i Gòn"), or Â
+			// before French punctuation ("-L CÂ »") gives the lost one
+			// away.
 			continue
 		}
 		us = append(us, u)
@@ -2337,18 +2339,29 @@ func gapJoins(gap []rune) bool {
 	return true
 }
 
-// lostSpaceAfter reports whether lead, a space after it, may be a misread
-// character whose no-break space became the space, after prev: a capital
-// glued to a small letter ("voilÃ  tout", à; no word of small letters
-// ends in a capital), or Â or Ã after no letter (the line's start, a
+// lostSpaceAfter reports whether lead, a space after it and then after,
+// may be a misread character whose no-break space became the space, after
+// prev: a capital glued to a small letter ("voilÃ  tout", à; no word of
+// small letters ends in a capital); Â after a capital before the
+// punctuation French sets off with a no-break space ("-L CÂ »", "NOTESÂ
+// :"; no word ends in â); or Â or Ã after no letter (the line's start, a
 // space, a digit, punctuation), where neither is a word nor a word's
 // letter: a no-break space misread ("12.Â Nulgrind", "\"Â \\fI"), à
 // ("point-Ã -point").
-func lostSpaceAfter(prev, lead rune) bool {
+func lostSpaceAfter(prev, lead, after rune) bool {
 	if infoOf(prev).lower && infoOf(lead).upper {
 		return true
 	}
+	if lead == 'Â' && infoOf(prev).upper && frenchSpaced(after) {
+		return true
+	}
 	return (lead == 'Â' || lead == 'Ã') && prev < 0x80 && !('a' <= prev|0x20 && prev|0x20 <= 'z')
+}
+
+// frenchSpaced reports whether r is punctuation French typography sets off
+// with a no-break space before it.
+func frenchSpaced(r rune) bool {
+	return r == '»' || r == ':' || r == ';' || r == '!' || r == '?'
 }
 
 // spaceAlone reports whether rs[start:end], a misread character whose
@@ -2362,23 +2375,14 @@ func lostSpaceAfter(prev, lead rune) bool {
 // about the letter, which writes it inside a word too; nor in mathematics.
 func spaceAlone(rs []rune, start, end int) bool {
 	lead := rs[start]
-	if end-start != 2 || lead != 'Â' && lead != 'Ã' || !lostSpaceAfter(runeBefore(rs, start), lead) || infoOf(runeBefore(rs, start)).lower {
+	if p := runeBefore(rs, start); end-start != 2 || lead != 'Â' && lead != 'Ã' || p >= 0x80 || 'a' <= p|0x20 && p|0x20 <= 'z' {
 		return false
 	}
 	if lead == 'Ã' && end < len(rs) && (unicode.IsLetter(rs[end]) || unicode.IsDigit(rs[end])) {
 		return false
 	}
-	// Text about the letter writes it inside words too ("Â is a letter
-	// in Romanian: ROMÂNIA", "România"), where no misreading puts it; and
-	// mathematics names a matrix Â ("NTT⁻¹(Â ∘ NTT(y))"), on a line that
-	// writes its symbols (a misread line holds them misread).
-	for i, r := range rs {
-		if r >= 0x80 && (unicode.Is(unicode.Sm, r) || infoOf(r).kind == kSup) {
-			return false
-		}
-		if i > 0 && i+1 < len(rs) && unicode.ToUpper(r) == lead && i != start && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
-			return false
-		}
+	if letterTalk(rs, start) {
+		return false
 	}
 	listed := func(r rune) bool { return r >= 0x80 && unicode.IsLetter(r) && r != 'Â' && r != 'Ã' }
 	k := start - 1
@@ -2395,11 +2399,48 @@ func spaceAlone(rs []rune, start, end int) bool {
 
 // spaceEvidence reports whether u, a misread character of rs whose
 // no-break space became a space, is evidence enough for that guess: a
-// capital glued to a small letter, or Â or Ã standing alone
+// capital glued to a small letter, Â after a capital before French
+// punctuation (see lostSpaceAfter), or Â or Ã standing alone
 // (spaceAlone).
 func spaceEvidence(rs []rune, u unit) bool {
 	p := runeBefore(rs, int(u.start))
-	return infoOf(p).lower && infoOf(rs[u.start]).upper || spaceAlone(rs, int(u.start), int(u.end))
+	return infoOf(p).lower && infoOf(rs[u.start]).upper || frenchSpace(rs, int(u.start), int(u.end)) || spaceAlone(rs, int(u.start), int(u.end))
+}
+
+// letterTalk reports whether the line rs is text about the letter rs[start]
+// or mathematics, where a lone Â or Ã is no misread character: text
+// about the letter writes it inside words too ("Â is a letter in
+// Romanian: ROMÂNIA", "România"), where no misreading puts it; and
+// mathematics names a matrix Â ("NTT⁻¹(Â ∘ NTT(y))"), on a line that
+// writes its symbols (a misread line holds them misread).
+func letterTalk(rs []rune, start int) bool {
+	lead := rs[start]
+	for i, r := range rs {
+		if r >= 0x80 && (unicode.Is(unicode.Sm, r) || infoOf(r).kind == kSup) {
+			return true
+		}
+		if i > 0 && i+1 < len(rs) && unicode.ToUpper(r) == lead && i != start && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// frenchSpace reports whether rs[start:end], a misread character whose
+// no-break space became a space, is Â after a capital before the
+// punctuation French sets off with a no-break space ("-L CÂ »", "NOTESÂ
+// :"): no word ends in â, and the pairs a capital makes with it are
+// common (Romanian ÎNCÂNTAT).
+func frenchSpace(rs []rune, start, end int) bool {
+	return end-start == 2 && rs[start] == 'Â' && infoOf(runeBefore(rs, start)).upper && frenchSpaced(runeAt(rs, end)) && !letterTalk(rs, start)
+}
+
+// runeAt returns rs[i], or none past the end.
+func runeAt(rs []rune, i int) rune {
+	if i < len(rs) {
+		return rs[i]
+	}
+	return none
 }
 
 // runeBefore returns rs[i-1], or none at the start.
@@ -2871,7 +2912,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		// A lost no-break space after a capital glued to a small letter
 		// (judge demands it, and unseen counts it): "MunicipalitÃ  di".
 		need = 1
-		if us.stray && us.strayShape != strayInside || us.space && us.outer == nil && spaceAlone(rs, start, end) {
+		if us.stray && us.strayShape != strayInside || us.space && us.outer == nil && (spaceAlone(rs, start, end) || frenchSpace(rs, start, end)) {
 			// A lead alone at a word's start or in a word in capitals
 			// breaks no shape of words: the line vouched for it, and its
 			// pair with the letter after (strayEvidence).
@@ -2901,12 +2942,16 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// no-break spaces indenting a table cell) are as clean as the cost
 	// model finds their repair: only the line tells (symbolIsland).
 	symIsland := !lossy && (rs[start] == 'В' || rs[start] == 'Р' || rs[start] == 'Г') && !us.space && !us.stray && symbolIsland(rs, start, end, us, out, prev, next)
-	sym := symIsland || !lossy && (us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next) ||
+	// Lost no-break spaces each of which would be taken alone, in one
+	// stretch (spaceRun): their repair's pairs (no-break spaces side by
+	// side, indenting) are as rare as a symbol's.
+	spaces := us.n >= 2 && us.outer == nil && spaceRun(rs, start, end, lineUnits)
+	sym := symIsland || spaces || !lossy && (us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next) ||
 		us.n >= 2 && symbolRun(rs, start, end, lineUnits, prev, next))
 	// vouch: refused for want of evidence only, the stretch may still pass
 	// on the line's sure repairs (see mayVouch), judged by checkChosen.
 	vouch := false
-	if !sym && unseen(p, out, n, 1) > 0 || !symIsland && badness(prev, judged, next) > attestedRare(out) {
+	if !sym && unseen(p, out, n, 1) > 0 || !symIsland && !spaces && badness(prev, judged, next) > attestedRare(out) {
 		if !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
 			if debugVeto != nil {
 				debugVeto(rs, start, end, out, "model-only cheap")
@@ -2973,6 +3018,23 @@ func symbolRun(rs []rune, start, end int, lineUnits []unit, prev, next rune) boo
 			nx = none
 		}
 		if !loneSymbol(rs[u.start:u.end], []rune{u.r}, p, nx) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
+}
+
+// spaceRun reports whether the stretch rs[start:end] is misread characters
+// whose no-break spaces became spaces, each of which would be taken alone
+// (spaceEvidence): "Â Â Â Â Release" is four no-break spaces indenting a
+// line, "Il va Ã  Paris, Ã  Lyon" à twice. The units are the line's
+// (lineUnits, at a window's first round).
+func spaceRun(rs []rune, start, end int, lineUnits []unit) bool {
+	k, _ := slices.BinarySearchFunc(lineUnits, int32(start), func(u unit, at int32) int { return int(u.start - at) })
+	n := 0
+	for ; k < len(lineUnits) && int(lineUnits[k].start) < end; k++ {
+		if u := lineUnits[k]; !u.space || u.lossy || !spaceEvidence(rs, u) {
 			return false
 		}
 		n++

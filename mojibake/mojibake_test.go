@@ -80,6 +80,16 @@ func TestCases(t *testing.T) {
 		{"À Á Â Ã Ä Å", "À Á Â Ã Ä Å", ""},
 		{"Ã is a letter in Portuguese: mãe, não, Ã and ã.", "Ã is a letter in Portuguese: mãe, não, Ã and ã.", ""},
 		{"Vitamin Ã 12 is a made-up name", "Vitamin Ã 12 is a made-up name", ""},
+		// Â after a capital before French punctuation, its no-break
+		// space lost (frenchSpace); a word in capitals ending in Ã stays.
+		{"en ajoutant l'option « \\-L CÂ » à la commande", "en ajoutant l'option « \\-L C\u00a0» à la commande", "UTF-8 read as windows-1252"},
+		{"Voir la section NOTESÂ : rien", "Voir la section NOTES\u00a0: rien", "UTF-8 read as windows-1252"},
+		{"A MAÇÃ : VERDE", "A MAÇÃ : VERDE", ""},
+		// Several, each of which would be taken alone, in one stretch
+		// (spaceRun).
+		{"Â Â .Â clock_gettime<br>", "\u00a0\u00a0.\u00a0clock_gettime<br>", "UTF-8 read as windows-1252"},
+		{"Il va Ã  Paris, Ã  Lyon.", "Il va à Paris, à Lyon.", "UTF-8 read as windows-1252"},
+		{"À Á Â Ã Ä Å Â Ã", "À Á Â Ã Ä Å Â Ã", ""},
 		{"\t\t// w = NTT⁻¹(Â ∘ NTT(y))", "\t\t// w = NTT⁻¹(Â ∘ NTT(y))", ""},
 		{"Î±Î²Î³", "αβγ", "UTF-8 read as windows-1252"},
 		{"ÎšÎ±Î»Î·Î¼Î­Ï\u0081Î±", "Καλημέρα", "UTF-8 read as windows-1252"}, // ρ's 81 as a C1 control

@@ -1033,15 +1033,23 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// A lead alone at a word's start or in a word in capitals leaves no
 	// pair unseen: strayEvidence has weighed it (the line vouches for it).
 	strayOK := us.n == 1 && us.stray && us.strayShape != strayInside && ua == 0 ||
-		us.n == 1 && us.space && us.outer == nil && ua == 0 && spaceAlone(rs, start, end)
+		us.n == 1 && us.space && us.outer == nil && ua == 0 && (spaceAlone(rs, start, end) || frenchSpace(rs, start, end))
 	c1 := -1 // C1 controls and U+FFFD in the stretch, counted when a rule below would refuse it
 	if ub <= ua && !island && !strayOK {
 		// (A lone ideograph's pairs with the ASCII around it are ones the
 		// model, trained on Latin and Cyrillic text, seldom holds: its
 		// misreading's pairs inside are the evidence, as for a symbol.)
-		if isLoneSymbol(rs, start, end, us, out, prev, next) || outScripts[scWide] == 1 && wideAlone(rs, start, end, us, out, prev, next) ||
-			us.n >= 2 && us.outer == nil && symbolRun(rs, start, end, lineUnits, prev, next) {
+		if isLoneSymbol(rs, start, end, us, out, prev, next) || outScripts[scWide] == 1 && wideAlone(rs, start, end, us, out, prev, next) {
 			return "", ub, ua
+		}
+		if us.n >= 2 && us.outer == nil {
+			// (checkChosen passes no units: the line's, as below.)
+			if lineUnits == nil && lc != nil && lc.units != nil {
+				lineUnits = lc.units(lc.enc)
+			}
+			if symbolRun(rs, start, end, lineUnits, prev, next) || spaceRun(rs, start, end, lineUnits) {
+				return "", ub, ua
+			}
 		}
 		if c1 = c1Controls(rs[start:end]); ub+c1 <= ua {
 			return "evidence", ub, ua

@@ -380,11 +380,14 @@ func lostNBSP(p []byte, at int, atEOF bool) bool {
 	} else {
 		r, _ = utf8.DecodeRune(p[at:])
 	}
-	prev := none
+	prev, after := none, none
 	if at > 0 {
 		prev, _ = utf8.DecodeLastRune(p[:at])
 	}
-	if !lostSpaceAfter(prev, r) {
+	if k := at + utf8.RuneLen(r) + 1; k < len(p) {
+		after, _ = utf8.DecodeRune(p[k:])
+	}
+	if !lostSpaceAfter(prev, r, after) {
 		return false
 	}
 	return unitAt(p, at, maskOf(r).lead&nbspMask, atEOF)
@@ -483,7 +486,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		}
 		var u unit
 		ok := unitAtIn(rs[:k], 0, e, &u)
-		if !ok || u.lossy && (u.space || !slices.Contains(rs[:u.end], 0xFFFD)) || u.space && !lostSpaceAfter(prev, rs[0]) {
+		if !ok || u.lossy && (u.space || !slices.Contains(rs[:u.end], 0xFFFD)) || u.space && !lostSpaceAfter(prev, rs[0], runeAt(rs[:k], int(u.end))) {
 			// A lost no-break space stands only beside a sure misread
 			// character, or after a capital glued to a small letter
 			// ("voilÃ ", see judge); a lost byte only beside one, or
@@ -497,7 +500,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			return true // half of a CESU-8 pair: judged in the window
 		}
 		if u.space && !infoOf(prev).lower {
-			return true // Â or Ã after no letter, a space after it (see lostSpaceAfter): the window judges
+			return true // Â or Ã after no letter or a capital, a space after it (see lostSpaceAfter): the window judges
 		}
 		next := none
 		if int(u.end) < k {
