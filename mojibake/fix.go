@@ -1420,8 +1420,14 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	if (fffdMask>>e)&1 == 0 && e != ISO8859_1 || len(us) == from {
 		return us
 	}
-	var lineMask uint64 // the scripts of the line (lineScriptBits), once asked
-	lineKnown := false
+	// The scripts of the line are those of its misread characters
+	// (unitScriptBits) and those of rs as found (runeScriptBits), each
+	// found once asked: the misread characters alone, far fewer than the
+	// line's characters, hold a lead's script most of the time (Persian
+	// misread as Windows-1252 has a lead alone under Latin-1 in most
+	// words, and the Arabic letters of its other words).
+	var unitMask, runeMask uint64
+	unitsKnown, runesKnown := false, false
 	lone := func(at int) bool {
 		if at < 0 || at >= len(rs) || rs[at] < 0x80 {
 			return false
@@ -1438,11 +1444,17 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 		// The character lost must be one the line could hold: of a script
 		// it has (loneScripts). "dâ€™échec" is d’échec: é (E9) alone stands
 		// for an ideograph, U+9000-U+9FFF, in a line with none.
-		if !lineKnown {
-			lineMask, lineKnown = lineScriptBits(rs, us[from:]), true
+		m := loneScriptsOf(e, b0)
+		if !unitsKnown {
+			unitMask, unitsKnown = unitScriptBits(us[from:]), true
 		}
-		if m := loneScriptsOf(e, b0); m&lineMask == 0 && (m&loneCommon == 0 || !loneCommonFits(rs, at, b0, e)) {
-			return false
+		if m&unitMask == 0 {
+			if !runesKnown {
+				runeMask, runesKnown = runeScriptBits(rs), true
+			}
+			if m&runeMask == 0 && (m&loneCommon == 0 || !loneCommonFits(rs, at, b0, e)) {
+				return false
+			}
 		}
 		return !lostReadOtherwise(rs, at, at+1, e)
 	}
@@ -1613,16 +1625,22 @@ func loneScripts(b0 byte, fill []byte) uint64 {
 	return m
 }
 
-// lineScriptBits returns the scripts (anyScript, as bits) of the letters
-// of rs as found and of the characters its misread characters us (but the
-// guesses) stand for, marks among them (Thaana's vowel signs).
-func lineScriptBits(rs []rune, us []unit) uint64 {
+// runeScriptBits and unitScriptBits return the scripts (anyScript, as
+// bits) of the letters of a line rs as found and of the characters its
+// misread characters us (but the guesses) stand for, marks among them
+// (Thaana's vowel signs): together, the scripts of the line.
+func runeScriptBits(rs []rune) uint64 {
 	var m uint64
 	for _, r := range rs {
 		if s := scriptOf(r); s != scNone && s < 64 {
 			m |= 1 << s
 		}
 	}
+	return m
+}
+
+func unitScriptBits(us []unit) uint64 {
+	var m uint64
 	for i := range us {
 		if !us[i].lossy {
 			if s, _ := anyScript(us[i].r); s != scNone {
