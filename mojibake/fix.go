@@ -1423,9 +1423,7 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	// The scripts of the line are those of its misread characters
 	// (unitScriptBits) and those of rs as found (runeScriptBits), each
 	// found once asked: the misread characters alone, far fewer than the
-	// line's characters, hold a lead's script most of the time (Persian
-	// misread as Windows-1252 has a lead alone under Latin-1 in most
-	// words, and the Arabic letters of its other words).
+	// line's characters, hold a lead's script most of the time.
 	var unitMask, runeMask uint64
 	unitsKnown, runesKnown := false, false
 	lone := func(at int) bool {
@@ -1440,6 +1438,14 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 			if b, ok := encodeIn(e, rs[at+1]); ok && b&0xC0 == 0x80 {
 				return false // a continuation follows: not lost (findUnit judged it)
 			}
+		}
+		// Another reading that explains the characters (lostReadOtherwise)
+		// is asked first: it is the cheaper question where lone leads
+		// abound and are read otherwise (Persian misread as Windows-1252
+		// has a lead alone under Latin-1, which has no byte for its "‡"
+		// or "…", in most words). Both questions only refuse.
+		if lostReadOtherwise(rs, at, at+1, e) {
+			return false
 		}
 		// The character lost must be one the line could hold: of a script
 		// it has (loneScripts). "dâ€™échec" is d’échec: é (E9) alone stands
@@ -1456,7 +1462,7 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 				return false
 			}
 		}
-		return !lostReadOtherwise(rs, at, at+1, e)
+		return true
 	}
 	// Leads glued one to the other are lost together ("ÑÑÐ½Ð¾" for ясно,
 	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
