@@ -385,3 +385,63 @@ func TestLowMasks2(t *testing.T) {
 		}
 	}
 }
+
+// TestFindUnitNoFill holds findUnitIn's early refusal of a sequence short
+// of its last byte under an encoding with no byte to fill it with (Mac OS
+// Roman, KOI8-R, code page 437) to the way it had (lostReadOtherwise,
+// then the filling, which finds none): at every character of random
+// windows of the encodings' leads and continuations and of the misread
+// sentences, under every encoding, with and without a space allowed.
+func TestFindUnitNoFill(t *testing.T) {
+	buildTables()
+	rng := rand.New(rand.NewPCG(33, 2))
+	var pool []rune
+	for e := range numEncodings {
+		for _, r := range tables[e].dec {
+			if r > 0 {
+				pool = append(pool, r)
+			}
+		}
+	}
+	pool = append(pool, ' ', ' ', 'a', 'T', 0xFFFD, 0x00A0)
+	var windows [][]rune
+	for range 20000 {
+		rs := make([]rune, 2+rng.IntN(8))
+		for i := range rs {
+			rs[i] = pool[rng.IntN(len(pool))]
+		}
+		windows = append(windows, rs)
+	}
+	for i, s := range sentences(t, 2) {
+		for _, mode := range []loss{lossNone, lossDrop} {
+			if m, ok := misread(s, Codepage(i%int(numEncodings)), mode); ok {
+				windows = append(windows, []rune(m))
+			}
+		}
+	}
+	short := 0 // sequences short of their last byte, where the shortcut answers
+	for _, rs := range windows {
+		for i := range rs {
+			for e := range numEncodings {
+				for _, allow := range []bool{false, true} {
+					got, gotOK, gotSpace := findUnitIn(rs, i, e, allow)
+					findUnitFillAlways = true
+					want, wantOK, wantSpace := findUnitIn(rs, i, e, allow)
+					findUnitFillAlways = false
+					if got != want || gotOK != wantOK || gotSpace != wantSpace {
+						t.Fatalf("%q at %d under %v (space %v): %+v %v %v, the full way %+v %v %v", string(rs), i, e, allow, got, gotOK, gotSpace, want, wantOK, wantSpace)
+					}
+				}
+				if b0, ok := encodeIn(e, rs[i]); ok && b0 >= 0xE0 && b0 <= 0xF4 && e != ISO8859_1 && len(tables[e].undefined) == 0 {
+					if _, sure := quickUnit(rs, i, e, &unit{}); !sure {
+						short++
+					}
+				}
+			}
+		}
+	}
+	if short < 1000 {
+		t.Fatalf("only %d sequences short of a byte under encodings without undefined bytes", short)
+	}
+	t.Logf("%d windows, %d sequences where the shortcut may answer", len(windows), short)
+}

@@ -663,6 +663,11 @@ var c1Bytes = func() (bs [0x20]byte) {
 	return bs
 }()
 
+// findUnitFillAlways, set by tests, keeps findUnitIn from refusing early a
+// sequence short of its last byte under an encoding with no byte to fill
+// it with: the reference its shortcut is checked against.
+var findUnitFillAlways bool
+
 // findUnitIn is findUnit, taking a space for a lost no-break space only
 // when allowSpace; usedSpace reports whether it did.
 func findUnitIn(rs []rune, i int, e Codepage, allowSpace bool) (u unit, ok, usedSpace bool) {
@@ -710,6 +715,14 @@ func findUnitIn(rs []rune, i int, e Codepage, allowSpace bool) (u unit, ok, used
 	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) || space && (missing > 0 || len(lost) > 0) {
 		// One guess a misread character: a lost no-break space with
 		// all the other bytes there.
+		return unit{}, false, usedSpace
+	}
+	if missing == 1 && e != ISO8859_1 && len(t.undefined) == 0 && !findUnitFillAlways {
+		// No byte e lacks a character for (Mac OS Roman, KOI8-R, code
+		// page 437): none was dropped, and the filling below finds none.
+		// (Asked before lostReadOtherwise, which tries every encoding:
+		// Mac OS Roman reads the Ù of Persian misread as Windows-1252 as
+		// a lead of four bytes, one in most words.)
 		return unit{}, false, usedSpace
 	}
 	if missing == 1 && lostReadOtherwise(rs, i, j, e) {
