@@ -386,10 +386,11 @@ func TestLowMasks2(t *testing.T) {
 	}
 }
 
-// TestFindUnitNoFill holds findUnitIn's early refusal of a sequence short
-// of its last byte under an encoding with no byte to fill it with (Mac OS
-// Roman, KOI8-R, code page 437) to the way it had (lostReadOtherwise,
-// then the filling, which finds none): at every character of random
+// TestFindUnitNoFill holds findUnitIn's and quickUnit's early refusal of a
+// sequence short of its last byte under an encoding with no byte to fill
+// it with (noFill: Mac OS Roman, KOI8-R, code page 437) to the way
+// findUnitIn had (lostReadOtherwise, then the filling, which finds none):
+// at every character of random
 // windows of the encodings' leads and continuations and of the misread
 // sentences, under every encoding, with and without a space allowed.
 func TestFindUnitNoFill(t *testing.T) {
@@ -432,10 +433,19 @@ func TestFindUnitNoFill(t *testing.T) {
 						t.Fatalf("%q at %d under %v (space %v): %+v %v %v, the full way %+v %v %v", string(rs), i, e, allow, got, gotOK, gotSpace, want, wantOK, wantSpace)
 					}
 				}
-				if b0, ok := encodeIn(e, rs[i]); ok && b0 >= 0xE0 && b0 <= 0xF4 && e != ISO8859_1 && len(tables[e].undefined) == 0 {
-					if _, sure := quickUnit(rs, i, e, &unit{}); !sure {
-						short++
+				// quickUnit, which refuses such a sequence itself now, to
+				// findUnit the full way where it is sure.
+				var u unit
+				if ok, sure := quickUnit(rs, i, e, &u); sure {
+					findUnitFillAlways = true
+					want, wantOK := findUnit(rs, i, e)
+					findUnitFillAlways = false
+					if ok != wantOK || ok && u != want {
+						t.Fatalf("%q at %d under %v: quickUnit %+v %v, findUnit the full way %+v %v", string(rs), i, e, u, ok, want, wantOK)
 					}
+				}
+				if noFill(e) && shortOfLast(rs, i, e) {
+					short++
 				}
 			}
 		}
@@ -444,4 +454,30 @@ func TestFindUnitNoFill(t *testing.T) {
 		t.Fatalf("only %d sequences short of a byte under encodings without undefined bytes", short)
 	}
 	t.Logf("%d windows, %d sequences where the shortcut may answer", len(windows), short)
+}
+
+// shortOfLast reports whether rs[i] is a lead of three or four bytes in e
+// followed by its continuations but the last, in place of which stands a
+// character that is none (nor a space or U+FFFD, which findUnit may take
+// for a lost byte).
+func shortOfLast(rs []rune, i int, e Codepage) bool {
+	b0, ok := encodeIn(e, rs[i])
+	if !ok || b0 < 0xE0 || b0 > 0xF4 {
+		return false
+	}
+	n, _ := leadBits(b0)
+	if i+n > len(rs) {
+		return false
+	}
+	for k := 1; k < n; k++ {
+		b, ok := encodeIn(e, rs[i+k])
+		cont := ok && b&0xC0 == 0x80
+		if k < n-1 && !cont {
+			return false
+		}
+		if k == n-1 {
+			return !cont && rs[i+k] != ' ' && rs[i+k] != 0xFFFD
+		}
+	}
+	return false
 }

@@ -616,9 +616,10 @@ func quickUnit(rs []rune, i int, e Codepage, u *unit) (ok, sure bool) {
 		c := rs[i+k]
 		b, ok := encodeIn(e, c)
 		if !ok || b&0xC0 != 0x80 {
-			if c == 0xFFFD || c == ' ' || k == n-1 && n > 2 {
+			if c == 0xFFFD || c == ' ' || k == n-1 && n > 2 && !noFill(e) {
 				// A lost byte, a lost no-break space, or a last byte
-				// dropped: findUnit knows.
+				// dropped (where e has a byte to fill it with, see
+				// findUnitIn): findUnit knows.
 				return false, false
 			}
 			// Two bytes or more missing, or the one of a two-byte
@@ -662,6 +663,14 @@ var c1Bytes = func() (bs [0x20]byte) {
 	}
 	return bs
 }()
+
+// noFill reports whether e has no byte a lost last byte of a sequence
+// may have been (loneFill's): no byte it lacks a character for, and not
+// Latin-1, whose C1 controls a reading may strip. A sequence short of its
+// last byte is then no misread character.
+func noFill(e Codepage) bool {
+	return e != ISO8859_1 && len(tables[e].undefined) == 0
+}
 
 // findUnitFillAlways, set by tests, keeps findUnitIn from refusing early a
 // sequence short of its last byte under an encoding with no byte to fill
@@ -717,7 +726,7 @@ func findUnitIn(rs []rune, i int, e Codepage, allowSpace bool) (u unit, ok, used
 		// all the other bytes there.
 		return unit{}, false, usedSpace
 	}
-	if missing == 1 && e != ISO8859_1 && len(t.undefined) == 0 && !findUnitFillAlways {
+	if missing == 1 && noFill(e) && !findUnitFillAlways {
 		// No byte e lacks a character for (Mac OS Roman, KOI8-R, code
 		// page 437): none was dropped, and the filling below finds none.
 		// (Asked before lostReadOtherwise, which tries every encoding:
