@@ -145,7 +145,8 @@ func TestEncLowASCII(t *testing.T) {
 
 // refUnits is unitsGuess's general way alone, its reference: every place
 // through unitAtIn (quickUnit, else findUnit) and strayAt, without
-// unitsFast and the dense tables, and droppedSpaces always.
+// unitsFast and the dense tables, lone leads by refLoneLeads, and
+// droppedSpaces always.
 func refUnits(rs []rune, e Codepage, pos []place, lone uint16) []unit {
 	var us []unit
 	bit := uint16(1) << e
@@ -185,9 +186,107 @@ func refUnits(rs []rune, e Codepage, pos []place, lone uint16) []unit {
 		i = int(u.end)
 	}
 	if lone&bit != 0 {
-		us = loneLeads(us, rs, e, 0)
+		us = refLoneLeads(us, rs, e, 0)
 	}
 	return droppedSpaces(us, rs, e, 0, pos)
+}
+
+// refLoneLeads is loneLeads as it was before its questions were reordered
+// (the scripts of the line first, then lostReadOtherwise), its reference.
+func refLoneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
+	if (fffdMask>>e)&1 == 0 && e != ISO8859_1 || len(us) == from {
+		return us
+	}
+	var lineMask uint64 // the scripts of the line (lineScriptBits), once asked
+	lineKnown := false
+	lone := func(at int) bool {
+		if at < 0 || at >= len(rs) || rs[at] < 0x80 {
+			return false
+		}
+		b0, ok := encodeIn(e, rs[at])
+		if !ok || b0 < 0xC2 || b0 > 0xEF || loneRunes[e][b0-0xC2] == 0 {
+			return false
+		}
+		if at+1 < len(rs) {
+			if b, ok := encodeIn(e, rs[at+1]); ok && b&0xC0 == 0x80 {
+				return false // a continuation follows: not lost (findUnit judged it)
+			}
+		}
+		// The character lost must be one the line could hold: of a script
+		// it has (loneScripts). "dâ€™échec" is d’échec: é (E9) alone stands
+		// for an ideograph, U+9000-U+9FFF, in a line with none.
+		if !lineKnown {
+			lineMask, lineKnown = runeScriptBits(rs)|unitScriptBits(us[from:]), true
+		}
+		if m := loneScriptsOf(e, b0); m&lineMask == 0 && (m&loneCommon == 0 || !loneCommonFits(rs, at, b0, e)) {
+			return false
+		}
+		return !lostReadOtherwise(rs, at, at+1, e)
+	}
+	// Leads glued one to the other are lost together ("ÑÑÐ½Ð¾" for ясно,
+	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
+	var room [32]int32 // (most lines need no more: no allocation)
+	adds := room[:0]
+	prevEnd := -1 // us[k-1].end (-1 for the first)
+	for k := from; k < len(us); k++ {
+		start, end := int(us[k].start), int(us[k].end)
+		high := len(rs) // the first place past a lead to the right
+		if k+1 < len(us) {
+			high = int(us[k+1].start)
+		}
+		if start == prevEnd && end == high {
+			// Glued to a misread character each side (the commonest, in
+			// a line misread whole): no place for a lead on either, and
+			// none for one alone as a word after it. The steps below
+			// would find none.
+			prevEnd = end
+			continue
+		}
+		prevEnd = end
+		low := 0 // the first place a lead to the left may be
+		if k > from {
+			low = int(us[k-1].end)
+		}
+		if len(adds) > 0 {
+			low = max(low, int(adds[len(adds)-1])+1)
+		}
+		at := len(adds)
+		// (ASCII is never a lead: asked here, without lone's call, for
+		// the commonest neighbours of a misread character.)
+		for s := start - 1; s >= low && rs[s] >= 0x80 && lone(s); s-- {
+			adds = append(adds, int32(s))
+		}
+		if len(adds)-at > 1 {
+			slices.Reverse(adds[at:])
+		}
+		for t := end; t < high && rs[t] >= 0x80 && lone(t); t++ {
+			adds = append(adds, int32(t))
+		}
+		// A lead alone as a word between two words misread (" Ñ " in
+		// "Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", the Bulgarian с with 81 dropped): a space
+		// each side, a sure misread character beyond each.
+		if t := end; k+1 < len(us) && high == t+3 && rs[t] == ' ' && rs[t+2] == ' ' &&
+			!us[k].lossy && !us[k+1].lossy && lone(t+1) {
+			adds = append(adds, int32(t+1))
+		}
+	}
+	if len(adds) == 0 {
+		return us
+	}
+	// Merged in place, from the end: a lead goes after each unit that
+	// starts at or before it.
+	i, j := len(us)-1, len(adds)-1
+	us = slices.Grow(us, len(adds))[:len(us)+len(adds)]
+	for w := len(us) - 1; j >= 0; w-- {
+		if i >= from && int(adds[j]) < int(us[i].start) {
+			us[w] = us[i]
+			i--
+		} else {
+			us[w] = loneUnit(rs, int(adds[j]), e)
+			j--
+		}
+	}
+	return us
 }
 
 // TestUnitsGuessAgainstRef holds unitsGuess (unitsFast, then the dense
@@ -209,13 +308,36 @@ func TestUnitsGuessAgainstRef(t *testing.T) {
 		}
 	}
 	for i, s := range sentences(t, 2) {
-		for _, mode := range []loss{lossNone, lossFFFD, lossNBSP} {
+		for _, mode := range []loss{lossNone, lossFFFD, lossDrop, lossNBSP} {
 			for _, e := range []Codepage{Codepage(i % int(numEncodings)), Windows1252, Windows1251} {
 				if m, ok := misread(s, e, mode); ok {
 					check([]byte(m))
 				}
 			}
 		}
+	}
+	// Random windows of characters that are leads and continuations in
+	// some encoding, cut short and glued in any order: what text misread
+	// under one encoding is under the others (Mac OS Roman's leads of four
+	// bytes in Persian misread as Windows-1252), and a lead before a space,
+	// an ASCII letter (a stray lead) or a character beyond the dense tables.
+	rng := rand.New(rand.NewPCG(33, 1))
+	var pool []rune
+	for e := range numEncodings {
+		for _, r := range tables[e].dec {
+			if r > 0 {
+				pool = append(pool, r)
+			}
+		}
+	}
+	pool = append(pool, ' ', ' ', 'a', 'n', 'T', '1', 0xFFFD, 0x00A0, 0x4E2D, 0x1F600, 0x2600, 0x25FF)
+	var w []byte
+	for range 60000 {
+		w = w[:0]
+		for range 2 + rng.IntN(12) {
+			w = utf8.AppendRune(w, pool[rng.IntN(len(pool))])
+		}
+		check(w)
 	}
 	for _, name := range testsample.CorpusFiles("wikipedia_mars/*.utf8.txt") {
 		data, err := os.ReadFile(name)
@@ -262,4 +384,100 @@ func TestLowMasks2(t *testing.T) {
 			t.Fatalf("%U: lowMasks2 %#x, lowMasks %+v", r, got, m)
 		}
 	}
+}
+
+// TestFindUnitNoFill holds findUnitIn's and quickUnit's early refusal of a
+// sequence short of its last byte under an encoding with no byte to fill
+// it with (noFill: Mac OS Roman, KOI8-R, code page 437) to the way
+// findUnitIn had (lostReadOtherwise, then the filling, which finds none):
+// at every character of random
+// windows of the encodings' leads and continuations and of the misread
+// sentences, under every encoding, with and without a space allowed.
+func TestFindUnitNoFill(t *testing.T) {
+	buildTables()
+	rng := rand.New(rand.NewPCG(33, 2))
+	var pool []rune
+	for e := range numEncodings {
+		for _, r := range tables[e].dec {
+			if r > 0 {
+				pool = append(pool, r)
+			}
+		}
+	}
+	pool = append(pool, ' ', ' ', 'a', 'T', 0xFFFD, 0x00A0)
+	var windows [][]rune
+	for range 20000 {
+		rs := make([]rune, 2+rng.IntN(8))
+		for i := range rs {
+			rs[i] = pool[rng.IntN(len(pool))]
+		}
+		windows = append(windows, rs)
+	}
+	for i, s := range sentences(t, 2) {
+		for _, mode := range []loss{lossNone, lossDrop} {
+			if m, ok := misread(s, Codepage(i%int(numEncodings)), mode); ok {
+				windows = append(windows, []rune(m))
+			}
+		}
+	}
+	short := 0 // sequences short of their last byte, where the shortcut answers
+	for _, rs := range windows {
+		for i := range rs {
+			for e := range numEncodings {
+				for _, allow := range []bool{false, true} {
+					got, gotOK, gotSpace := findUnitIn(rs, i, e, allow)
+					findUnitFillAlways = true
+					want, wantOK, wantSpace := findUnitIn(rs, i, e, allow)
+					findUnitFillAlways = false
+					if got != want || gotOK != wantOK || gotSpace != wantSpace {
+						t.Fatalf("%q at %d under %v (space %v): %+v %v %v, the full way %+v %v %v", string(rs), i, e, allow, got, gotOK, gotSpace, want, wantOK, wantSpace)
+					}
+				}
+				// quickUnit, which refuses such a sequence itself now, to
+				// findUnit the full way where it is sure.
+				var u unit
+				if ok, sure := quickUnit(rs, i, e, &u); sure {
+					findUnitFillAlways = true
+					want, wantOK := findUnit(rs, i, e)
+					findUnitFillAlways = false
+					if ok != wantOK || ok && u != want {
+						t.Fatalf("%q at %d under %v: quickUnit %+v %v, findUnit the full way %+v %v", string(rs), i, e, u, ok, want, wantOK)
+					}
+				}
+				if noFill(e) && shortOfLast(rs, i, e) {
+					short++
+				}
+			}
+		}
+	}
+	if short < 1000 {
+		t.Fatalf("only %d sequences short of a byte under encodings without undefined bytes", short)
+	}
+	t.Logf("%d windows, %d sequences where the shortcut may answer", len(windows), short)
+}
+
+// shortOfLast reports whether rs[i] is a lead of three or four bytes in e
+// followed by its continuations but the last, in place of which stands a
+// character that is none (nor a space or U+FFFD, which findUnit may take
+// for a lost byte).
+func shortOfLast(rs []rune, i int, e Codepage) bool {
+	b0, ok := encodeIn(e, rs[i])
+	if !ok || b0 < 0xE0 || b0 > 0xF4 {
+		return false
+	}
+	n, _ := leadBits(b0)
+	if i+n > len(rs) {
+		return false
+	}
+	for k := 1; k < n; k++ {
+		b, ok := encodeIn(e, rs[i+k])
+		cont := ok && b&0xC0 == 0x80
+		if k < n-1 && !cont {
+			return false
+		}
+		if k == n-1 {
+			return !cont && rs[i+k] != ' ' && rs[i+k] != 0xFFFD
+		}
+	}
+	return false
 }

@@ -616,9 +616,10 @@ func quickUnit(rs []rune, i int, e Codepage, u *unit) (ok, sure bool) {
 		c := rs[i+k]
 		b, ok := encodeIn(e, c)
 		if !ok || b&0xC0 != 0x80 {
-			if c == 0xFFFD || c == ' ' || k == n-1 && n > 2 {
+			if c == 0xFFFD || c == ' ' || k == n-1 && n > 2 && !noFill(e) {
 				// A lost byte, a lost no-break space, or a last byte
-				// dropped: findUnit knows.
+				// dropped (where e has a byte to fill it with, see
+				// findUnitIn): findUnit knows.
 				return false, false
 			}
 			// Two bytes or more missing, or the one of a two-byte
@@ -662,6 +663,19 @@ var c1Bytes = func() (bs [0x20]byte) {
 	}
 	return bs
 }()
+
+// noFill reports whether e has no byte a lost last byte of a sequence
+// may have been (loneFill's): no byte it lacks a character for, and not
+// Latin-1, whose C1 controls a reading may strip. A sequence short of its
+// last byte is then no misread character.
+func noFill(e Codepage) bool {
+	return e != ISO8859_1 && len(tables[e].undefined) == 0
+}
+
+// findUnitFillAlways, set by tests, keeps findUnitIn from refusing early a
+// sequence short of its last byte under an encoding with no byte to fill
+// it with: the reference its shortcut is checked against.
+var findUnitFillAlways bool
 
 // findUnitIn is findUnit, taking a space for a lost no-break space only
 // when allowSpace; usedSpace reports whether it did.
@@ -710,6 +724,14 @@ func findUnitIn(rs []rune, i int, e Codepage, allowSpace bool) (u unit, ok, used
 	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) || space && (missing > 0 || len(lost) > 0) {
 		// One guess a misread character: a lost no-break space with
 		// all the other bytes there.
+		return unit{}, false, usedSpace
+	}
+	if missing == 1 && noFill(e) && !findUnitFillAlways {
+		// No byte e lacks a character for (Mac OS Roman, KOI8-R, code
+		// page 437): none was dropped, and the filling below finds none.
+		// (Asked before lostReadOtherwise, which tries every encoding:
+		// Mac OS Roman reads the Ù of Persian misread as Windows-1252 as
+		// a lead of four bytes, one in most words.)
 		return unit{}, false, usedSpace
 	}
 	if missing == 1 && lostReadOtherwise(rs, i, j, e) {
@@ -1422,8 +1444,12 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	if (fffdMask>>e)&1 == 0 && e != ISO8859_1 || len(us) == from {
 		return us
 	}
-	var lineMask uint64 // the scripts of the line (lineScriptBits), once asked
-	lineKnown := false
+	// The scripts of the line are those of its misread characters
+	// (unitScriptBits) and those of rs as found (runeScriptBits), each
+	// found once asked: the misread characters alone, far fewer than the
+	// line's characters, hold a lead's script most of the time.
+	var unitMask, runeMask uint64
+	unitsKnown, runesKnown := false, false
 	lone := func(at int) bool {
 		if at < 0 || at >= len(rs) || rs[at] < 0x80 {
 			return false
@@ -1437,16 +1463,30 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 				return false // a continuation follows: not lost (findUnit judged it)
 			}
 		}
+		// Another reading that explains the characters (lostReadOtherwise)
+		// is asked first: it is the cheaper question where lone leads
+		// abound and are read otherwise (Persian misread as Windows-1252
+		// has a lead alone under Latin-1, which has no byte for its "‡"
+		// or "…", in most words). Both questions only refuse.
+		if lostReadOtherwise(rs, at, at+1, e) {
+			return false
+		}
 		// The character lost must be one the line could hold: of a script
 		// it has (loneScripts). "dâ€™échec" is d’échec: é (E9) alone stands
 		// for an ideograph, U+9000-U+9FFF, in a line with none.
-		if !lineKnown {
-			lineMask, lineKnown = lineScriptBits(rs, us[from:]), true
+		m := loneScriptsOf(e, b0)
+		if !unitsKnown {
+			unitMask, unitsKnown = unitScriptBits(us[from:]), true
 		}
-		if m := loneScriptsOf(e, b0); m&lineMask == 0 && (m&loneCommon == 0 || !loneCommonFits(rs, at, b0, e)) {
-			return false
+		if m&unitMask == 0 {
+			if !runesKnown {
+				runeMask, runesKnown = runeScriptBits(rs), true
+			}
+			if m&runeMask == 0 && (m&loneCommon == 0 || !loneCommonFits(rs, at, b0, e)) {
+				return false
+			}
 		}
-		return !lostReadOtherwise(rs, at, at+1, e)
+		return true
 	}
 	// Leads glued one to the other are lost together ("ÑÑÐ½Ð¾" for ясно,
 	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
@@ -1615,16 +1655,22 @@ func loneScripts(b0 byte, fill []byte) uint64 {
 	return m
 }
 
-// lineScriptBits returns the scripts (anyScript, as bits) of the letters
-// of rs as found and of the characters its misread characters us (but the
-// guesses) stand for, marks among them (Thaana's vowel signs).
-func lineScriptBits(rs []rune, us []unit) uint64 {
+// runeScriptBits and unitScriptBits return the scripts (anyScript, as
+// bits) of the letters of a line rs as found and of the characters its
+// misread characters us (but the guesses) stand for, marks among them
+// (Thaana's vowel signs): together, the scripts of the line.
+func runeScriptBits(rs []rune) uint64 {
 	var m uint64
 	for _, r := range rs {
 		if s := scriptOf(r); s != scNone && s < 64 {
 			m |= 1 << s
 		}
 	}
+	return m
+}
+
+func unitScriptBits(us []unit) uint64 {
+	var m uint64
 	for i := range us {
 		if !us[i].lossy {
 			if s, _ := anyScript(us[i].r); s != scNone {

@@ -195,7 +195,7 @@ type implState struct {
 // tile yet, a mark, a character after a letter of Latin, Greek or Cyrillic
 // beyond the script table), and returns where it stopped, before changing
 // anything for that character, or why the repair is refused.
-func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint64, outScripts *[64]int) (int, string) {
+func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint64, outScripts *[64]int32) (int, string) {
 	before, sBefore, sh, ua, ua0 := st.before, st.sBefore, st.shape, st.ua, st.ua0
 	for ; i < len(out); i++ {
 		r := out[i]
