@@ -80,7 +80,16 @@
 //     ("IRMÃ—" stays) and at a word's start is no variable with a hat
 //     ("Â²", "Â·B" stay), or Mac OS Roman's ¬ or √ without an operand;
 //     a misread no-break space glued to a word's end ("authorsÂ\u00a0",
-//     not after a capital: "HÂLÂ").
+//     not after a capital: "HÂLÂ"). Symbols each of which would be
+//     repaired alone are repaired together, a few ASCII characters apart
+//     or glued ("âœ” y âœ”", a bar of blocks "â–ˆâ–ˆâ–ˆ"). A Latin-1
+//     character misread as Windows-1251 ("В©", "ВІ" ², "Г—" ×, "Г©" é as a
+//     word) is repaired on a line of Latin text whose other Cyrillic
+//     letters are misread ones too, glued inside Latin words; one misread
+//     as IBM437 ("20┬░C", a Windows console showing UTF-8) on a line that
+//     holds no other box drawing. A small Cyrillic letter and a letter
+//     glued to a symbol, standing alone, is a symbol of three bytes misread
+//     as Windows-1251 ("вњ”" ✔).
 //     Every character beyond ASCII of a text misread under an encoding
 //     is a piece of a misread character: a lone one, or a guess of lost
 //     bytes, glued to a character that is none stands on no score of the
@@ -123,8 +132,12 @@
 // line that dropped bytes elsewhere a lead alone as a word is a lost
 // character too. A
 // no-break space turned into a space is taken back when a sure misread
-// character stands in the same stretch, or after a capital glued to a
-// word in small letters ("voilÃ  tout"). CESU-8 (a
+// character stands in the same stretch, after a capital glued to a
+// word in small letters ("voilÃ  tout"), Â after a capital before the
+// punctuation French sets off ("-L CÂ »"), or Â or Ã after no letter
+// ("12.Â Nulgrind", "Il va Ã  Paris"), neither of which is a word: not in
+// a list of letters, in text about the letter ("Â is a letter in
+// Romanian: ROMÂNIA") or in mathematics ("NTT⁻¹(Â ∘ NTT(y))"). CESU-8 (a
 // supplementary character as two 3-byte surrogates) misread is undone too.
 // A byte is taken for lost only where nothing else explains the characters
 // (issue 24: U+FFFD where nothing was lost harms the text): not where another
