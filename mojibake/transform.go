@@ -488,9 +488,9 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		ok := unitAtIn(rs[:k], 0, e, &u)
 		if !ok || u.lossy && (u.space || !slices.Contains(rs[:u.end], 0xFFFD)) || u.space && !lostSpaceAfter(prev, rs[0], runeAt(rs[:k], int(u.end))) {
 			// A lost no-break space stands only beside a sure misread
-			// character, or after a capital glued to a small letter
-			// ("voilÃ ", see judge); a lost byte only beside one, or
-			// where a U+FFFD stands for it.
+			// character, or where lostSpaceAfter finds its shape
+			// ("voilÃ ", "12.Â ", see judge); a lost byte only beside
+			// one, or where a U+FFFD stands for it.
 			continue
 		}
 		if int(u.end) >= k && !atEOF {
@@ -517,8 +517,8 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		}
 		if u.end == 3 && prev < 0x80 && next < 0x80 && loneSymbol(rs[:3], []rune{u.r}, prev, next) {
 			// A symbol of three bytes misread alone ("вњ”" is ✔ read as
-			// Windows-1251), whose pairs inside only one of which real
-			// text may hold: the window judges it (isLoneSymbol).
+			// Windows-1251), one of whose pairs inside real text may
+			// hold: the window judges it (isLoneSymbol).
 			return true
 		}
 		if e == IBM437 && u.end == 2 && prev < 0x80 && next < 0x80 && infoOf(rs[0]).kind == kBox && latin1Symbol(IBM437, rs[0], rs[1]) &&
