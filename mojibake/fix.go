@@ -1263,6 +1263,13 @@ func strayStartShape(p1, r, next rune) bool {
 
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
+// isASCIILetterRune is isASCIILetter for a rune (none is no letter).
+func isASCIILetterRune(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }
+
+// afterNoLetter reports whether p, the character before a misread one, is
+// no letter: the line's edge (none), a space, a digit or punctuation.
+func afterNoLetter(p rune) bool { return p < 0x80 && !isASCIILetterRune(p) }
+
 func isASCIIAlnum(r rune) bool {
 	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
 }
@@ -2401,7 +2408,7 @@ func lostSpaceAfter(prev, lead, after rune) bool {
 	if lead == 'Â' && infoOf(prev).upper && frenchSpaced(after) {
 		return true
 	}
-	return (lead == 'Â' || lead == 'Ã') && prev < 0x80 && !('a' <= prev|0x20 && prev|0x20 <= 'z')
+	return (lead == 'Â' || lead == 'Ã') && afterNoLetter(prev)
 }
 
 // frenchSpaced reports whether r is punctuation French typography sets off
@@ -2421,7 +2428,7 @@ func frenchSpaced(r rune) bool {
 // about the letter, which writes it inside a word too; nor in mathematics.
 func spaceAlone(rs []rune, start, end int) bool {
 	lead := rs[start]
-	if p := runeBefore(rs, start); end-start != 2 || lead != 'Â' && lead != 'Ã' || p >= 0x80 || 'a' <= p|0x20 && p|0x20 <= 'z' {
+	if end-start != 2 || lead != 'Â' && lead != 'Ã' || !afterNoLetter(runeBefore(rs, start)) {
 		return false
 	}
 	if lead == 'Ã' && end < len(rs) && (unicode.IsLetter(rs[end]) || unicode.IsDigit(rs[end])) {

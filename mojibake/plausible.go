@@ -1538,8 +1538,8 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 		}
 	}
 	lead := s[0]
-	letterAfter := 'a' <= next|0x20 && next|0x20 <= 'z'
-	letterBefore := 'a' <= prev|0x20 && prev|0x20 <= 'z'
+	letterAfter := isASCIILetterRune(next)
+	letterBefore := isASCIILetterRune(prev)
 	digitBefore := '0' <= prev && prev <= '9'
 	switch {
 	case unicode.IsLetter(lead):
@@ -1719,7 +1719,7 @@ func inLatinWord(rs []rune, i int) bool {
 	for _, step := range [2]int{-1, 1} {
 		for k := i + step; k >= 0 && k < len(rs); k += step {
 			r := rs[k]
-			if 'a' <= r|0x20 && r|0x20 <= 'z' {
+			if isASCIILetterRune(r) {
 				return true
 			}
 			if r < 0x80 || !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) {
