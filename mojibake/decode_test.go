@@ -322,14 +322,7 @@ func TestUnitsGuessAgainstRef(t *testing.T) {
 	// bytes in Persian misread as Windows-1252), and a lead before a space,
 	// an ASCII letter (a stray lead) or a character beyond the dense tables.
 	rng := rand.New(rand.NewPCG(33, 1))
-	var pool []rune
-	for e := range numEncodings {
-		for _, r := range tables[e].dec {
-			if r > 0 {
-				pool = append(pool, r)
-			}
-		}
-	}
+	pool := decodedPool()
 	pool = append(pool, ' ', ' ', 'a', 'n', 'T', '1', 0xFFFD, 0x00A0, 0x4E2D, 0x1F600, 0x2600, 0x25FF)
 	var w []byte
 	for range 60000 {
@@ -396,14 +389,7 @@ func TestLowMasks2(t *testing.T) {
 func TestFindUnitNoFill(t *testing.T) {
 	buildTables()
 	rng := rand.New(rand.NewPCG(33, 2))
-	var pool []rune
-	for e := range numEncodings {
-		for _, r := range tables[e].dec {
-			if r > 0 {
-				pool = append(pool, r)
-			}
-		}
-	}
+	pool := decodedPool()
 	pool = append(pool, ' ', ' ', 'a', 'T', 0xFFFD, 0x00A0)
 	var windows [][]rune
 	for range 20000 {
@@ -480,4 +466,18 @@ func shortOfLast(rs []rune, i int, e Codepage) bool {
 		}
 	}
 	return false
+}
+
+// decodedPool returns every character some encoding decodes a byte 80-FF
+// to (leads and continuation bytes of every reading), for random windows.
+func decodedPool() []rune {
+	var pool []rune
+	for e := range numEncodings {
+		for _, r := range tables[e].dec {
+			if r > 0 {
+				pool = append(pool, r)
+			}
+		}
+	}
+	return pool
 }

@@ -1679,12 +1679,9 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 	if len(out) != n {
 		return false
 	}
-	line, ls, le := rs, start, end
-	if o := us.outer; o != nil {
-		if start != 0 || end != len(rs) {
-			return false
-		}
-		line, ls, le = o.rs, o.start, o.end
+	line, ls, le, ok := stretchLine(rs, start, end, us)
+	if !ok {
+		return false
 	}
 	latin := 0
 	for i := 0; i < len(line); i++ {
@@ -1728,6 +1725,20 @@ func inLatinWord(rs []rune, i int) bool {
 		}
 	}
 	return false
+}
+
+// stretchLine returns the line the stretch rs[start:end] stands on and where on
+// it: rs, or in a round inside another (text misread twice) the outer
+// round's line, where the stretch must be the whole of the round's
+// decoding (ok is false when it is not).
+func stretchLine(rs []rune, start, end int, us stretchUnits) (line []rune, ls, le int, ok bool) {
+	if o := us.outer; o != nil {
+		if start != 0 || end != len(rs) {
+			return nil, 0, 0, false
+		}
+		return o.rs, o.start, o.end, true
+	}
+	return rs, start, end, true
 }
 
 // symbolLead reports whether rs[i] is part of a symbol of Latin-1 misread
@@ -1791,12 +1802,9 @@ func boxSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, nex
 	if end-start != 2 || len(out) != 1 || us.n != 1 || prev >= 0x80 || next >= 0x80 || infoOf(rs[start]).kind != kBox || !latin1Symbol(IBM437, rs[start], rs[start+1]) {
 		return false
 	}
-	line, ls, le := rs, start, end
-	if o := us.outer; o != nil {
-		if start != 0 || end != len(rs) {
-			return false
-		}
-		line, ls, le = o.rs, o.start, o.end
+	line, ls, le, ok := stretchLine(rs, start, end, us)
+	if !ok {
+		return false
 	}
 	for i, r := range line {
 		if r >= 0x2500 && r <= 0x259F && (i < ls || i >= le) {
