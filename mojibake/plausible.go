@@ -1727,9 +1727,9 @@ func inLatinWord(rs []rune, i int) bool {
 	return false
 }
 
-// stretchLine returns the line the stretch rs[start:end] stands on and where on
-// it: rs, or in a round inside another (text misread twice) the outer
-// round's line, where the stretch must be the whole of the round's
+// stretchLine returns the line the stretch rs[start:end] stands on and
+// where on it: rs, or in a round inside another (text misread twice) the
+// outer round's line, where the stretch must be the whole of the round's
 // decoding (ok is false when it is not).
 func stretchLine(rs []rune, start, end int, us stretchUnits) (line []rune, ls, le int, ok bool) {
 	if o := us.outer; o != nil {
