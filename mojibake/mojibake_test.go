@@ -220,6 +220,17 @@ func TestCases(t *testing.T) {
 		{"It weighs 5Â\u00a0kg.", "It weighs 5\u00a0kg.", "UTF-8 read as windows-1252"},
 		{"HÂLÂ\u00a0bitmedi", "HÂLÂ\u00a0bitmedi", ""},
 		{"Â\u00a0all of it", "Â\u00a0all of it", ""},
+		// After a hyphen, and after a troff font escape, whose letter ends
+		// no word; standing as a word (after a space, markup or at the
+		// line's start) with nothing after it to bind to.
+		{"-Â\u00a0X86/Linux<br>", "-\u00a0X86/Linux<br>", "UTF-8 read as windows-1252"},
+		{"\\&\\fBNote\\fRÂ\u00a0: vraiment", "\\&\\fBNote\\fR\u00a0: vraiment", "UTF-8 read as windows-1252"},
+		{"CARD32: 32-bit unsigned integer Â\u00a0", "CARD32: 32-bit unsigned integer \u00a0", "UTF-8 read as windows-1252"},
+		{"Â\u00a0                       detail: BYTE,", "\u00a0                       detail: BYTE,", "UTF-8 read as windows-1252"},
+		{"<td>Â\u00a0</td>", "<td>\u00a0</td>", "UTF-8 read as windows-1252"},
+		{"Mae'n dod \\fBÂ\u00a0phwy\\fR heddiw", "Mae'n dod \\fBÂ\u00a0phwy\\fR heddiw", ""},
+		{"Ewch Â\u00a012 o bobl", "Ewch Â\u00a012 o bobl", ""},
+		{"Welsh: \\fBHÂ\u00a0x", "Welsh: \\fBHÂ\u00a0x", ""},
 		// A lone misread symbol (loneSymbol): the lead glued to what reads
 		// as symbols, pairs real text does not hold, though the model
 		// holds few of the repair's pairs.
@@ -381,6 +392,16 @@ func TestCases(t *testing.T) {
 		{".IP \"Р’В\u00a0\\fILangbeschreibung\\fR\" 4", ".IP \"\u00a0\\fILangbeschreibung\\fR\" 4", "UTF-8 read as windows-1251, twice"},
 		{"Erweiterung Р’В»Sync Flush MarkerР’В« zur Formatversion 1 wurde in \\fBlzip\\fP 1.6", "Erweiterung »Sync Flush Marker« zur Formatversion 1 wurde in \\fBlzip\\fP 1.6", "UTF-8 read as windows-1251, twice"},
 		{"Copyright В© 1996-2024 Free Software Foundation, Inc.", "Copyright © 1996-2024 Free Software Foundation, Inc.", "UTF-8 read as windows-1251"},
+		// No-break spaces glued together, each misread, on a line without
+		// other Cyrillic letters, whatever its letters (a table's cell of
+		// numbers); one before a URL.
+		{"В\u00a0В\u00a0improvement.<br>", "\u00a0\u00a0improvement.<br>", "UTF-8 read as windows-1251"},
+		{"158525В\u00a0В\u00a0==126389<br>", "158525\u00a0\u00a0==126389<br>", "UTF-8 read as windows-1251"},
+		{"158525Р’В\u00a0Р’В\u00a0==126389<br>", "158525\u00a0\u00a0==126389<br>", "UTF-8 read as windows-1251, twice"},
+		{"Р’В\u00a0Р’В\u00a0improvement.<br>", "\u00a0\u00a0improvement.<br>", "UTF-8 read as windows-1251, twice"},
+		{"[1]В\u00a0http://docs.oracle.com/cd/E26502_01/html/E28556/gkzlf.html<br>", "[1]\u00a0http://docs.oracle.com/cd/E26502_01/html/E28556/gkzlf.html<br>", "UTF-8 read as windows-1251"},
+		{"В\u00a0В\u00a0Москва", "В\u00a0В\u00a0Москва", ""},
+		{"12 В\u00a0В\u00a0 и 14", "12 В\u00a0В\u00a0 и 14", ""},
 		// The symbols whose continuation byte Windows-1251 reads as a
 		// letter ("ВІ" ², "ВЅ" ½), and × and ÷ ("Г—", "Г·"), on a line of
 		// Latin text; in Ukrainian text ВІЛ is a word.

@@ -1615,24 +1615,40 @@ func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 		return true
 	}
 	return us.n == 1 && (us.outer == nil || start == 0 && end == len(rs)) && !us.space && !us.stray && int(us.firstWidth) == end-start &&
-		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next) || loneNoBreak(rs[start:end], out, prev, next) || boxSymbol(rs, start, end, us, out, prev, next))
+		(loneSymbol(rs[start:end], out, prev, next) || closesQuote(rs, start, end, out, prev, next) || loneNoBreak(rs[start:end], out, noBreakPrev(rs, start, prev), next) || boxSymbol(rs, start, end, us, out, prev, next))
+}
+
+// noBreakPrev returns prev, the character before rs[start], as loneNoBreak
+// weighs it: after a troff font escape ("\fRÂ\u00a0:") a space, for the
+// escape's letter ends no word (the word before it is closed).
+func noBreakPrev(rs []rune, start int, prev rune) rune {
+	if start >= 3 && rs[start-3] == '\\' && rs[start-2] == 'f' && isASCIILetterRune(prev) {
+		return ' '
+	}
+	return prev
 }
 
 // loneNoBreak reports whether s is a no-break space misread as Windows-1252
 // or Latin-1 ("Â" and the no-break space) glued to the end of a word: after
 // a small ASCII letter, a digit or punctuation that ends a word
-// ("authors'Â\u00a0reputations", "refactorÂ\u00a0`x`"). A capital Â
-// glued after a small letter or a digit is no word's letter, and a
-// no-break space after it none of a word's characters either. After a
-// capital, a space or at the line's start it stays: a word in capitals
-// may end in Â ("HÂLÂ"), and Â may be a word.
+// ("authors'Â\u00a0reputations", "refactorÂ\u00a0`x`", "-Â\u00a0X86"). A
+// capital Â glued after a small letter or a digit is no word's letter, and
+// a no-break space after it none of a word's characters either. After a
+// capital it stays: a word in capitals may end in Â ("HÂLÂ"). After a
+// space, markup or at the line's start, Â may be a word, which a no-break
+// space binds to the next: it stays before a letter or a digit ("Â\u00a0all
+// of it"), and is a no-break space misread where nothing follows to bind
+// (the line's end, spaces, punctuation, markup: "CARD32 Â\u00a0",
+// "Â\u00a0<br>").
 func loneNoBreak(s, out []rune, prev, next rune) bool {
 	if len(s) != 2 || s[0] != 'Â' || s[1] != 0xA0 || len(out) != 1 || out[0] != 0xA0 || next >= 0x80 {
 		return false
 	}
 	switch prev {
-	case '.', ',', ';', ':', '!', '?', '\'', '"', ')', ']', '}':
+	case '.', ',', ';', ':', '!', '?', '\'', '"', ')', ']', '}', '-':
 		return true
+	case none, ' ', '\t', '>':
+		return !isASCIIAlnum(next)
 	}
 	return 'a' <= prev && prev <= 'z' || '0' <= prev && prev <= '9'
 }
@@ -1657,11 +1673,12 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 	// Each misread symbol is "В" and what the continuation byte reads as
 	// (or "Г" and a dash or a dot), or, misread twice, "Р’" before "В"
 	// and the symbol; out is the stretch with each the symbol alone.
-	n := 0
+	n, spaces, glued := 0, 0, true
 	for i := start; i < end; i++ {
 		r := rs[i]
 		if r < 0x80 {
 			n++
+			glued = false
 			continue
 		}
 		if r == 'Р' && i+2 < end && rs[i+1] == '’' {
@@ -1673,12 +1690,20 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 		if i+1 >= end || !latin1Symbol1251(r, rs[i+1]) {
 			return false
 		}
+		if rs[i+1] == 0xA0 {
+			spaces++
+		}
 		n++
 		i++
 	}
 	if len(out) != n {
 		return false
 	}
+	// No-break spaces glued together, each misread ("В\u00a0В\u00a0",
+	// indenting a table's cell): Russian writes no preposition В twice in
+	// a row. The line's other letters need not be Latin (a cell of
+	// numbers), only not Cyrillic.
+	run := glued && spaces >= 2 && spaces == n
 	line, ls, le, ok := stretchLine(rs, start, end, us)
 	if !ok {
 		return false
@@ -1705,7 +1730,7 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 			}
 		}
 	}
-	return latin >= islandLatin
+	return latin >= islandLatin || run
 }
 
 // inLatinWord reports whether rs[i] stands in a word (a run of letters and

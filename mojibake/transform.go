@@ -320,9 +320,16 @@ func loneSees(prev rune, s []rune, r, next rune) bool {
 // start of a line, after the word there) is an ASCII one: the pre-scan's
 // cheap guess that a word stands in Latin text (see isIsland), which
 // keeps it from stopping at every "её" of Russian (ţ read as KOI8-R).
+//
+// No-break spaces, and no-break spaces misread as Windows-1251 once or
+// twice ("В\u00a0", "Р’В\u00a0"), are passed over: a table's cells
+// indented with them ("В\u00a0В\u00a0name") are the symbols misread
+// symbolIsland judges.
 func latinBeside(p []byte, at int) bool {
 	for i := at - 1; i >= 0 && p[i] != '\n'; i-- {
-		if c := p[i]; c >= 0x80 {
+		if n := nbspEnding(p[:i+1]); n > 0 {
+			i -= n - 1
+		} else if c := p[i]; c >= 0x80 {
 			return false
 		} else if isASCIILetter(c) {
 			return true
@@ -330,17 +337,46 @@ func latinBeside(p []byte, at int) bool {
 	}
 	// The start of the line (or of p): look after the word there.
 	i := at
-	for i < len(p) && p[i] != ' ' && p[i] != '\n' {
+	for i < len(p) && p[i] != ' ' && p[i] != '\n' && !(p[i] == 0xC2 && i+1 < len(p) && p[i+1] == 0xA0) {
 		i++
 	}
-	for ; i < len(p) && p[i] != '\n'; i++ {
-		if c := p[i]; c >= 0x80 {
+	for i < len(p) && p[i] != '\n' {
+		if n := nbspStarting(p[i:]); n > 0 {
+			i += n
+		} else if c := p[i]; c >= 0x80 {
 			return false
 		} else if isASCIILetter(c) {
 			return true
+		} else {
+			i++
 		}
 	}
 	return false
+}
+
+// The UTF-8 of a no-break space, and of it misread as Windows-1251 once
+// ("В\u00a0") and twice ("Р’В\u00a0").
+var nbspForms = [...]string{"\u00a0", "В\u00a0", "Р’В\u00a0"}
+
+// nbspStarting returns the length of the no-break space (or its misreading,
+// nbspForms) p starts with, 0 if none; the longest.
+func nbspStarting(p []byte) int {
+	for k := len(nbspForms) - 1; k >= 0; k-- {
+		if bytes.HasPrefix(p, []byte(nbspForms[k])) {
+			return len(nbspForms[k])
+		}
+	}
+	return 0
+}
+
+// nbspEnding is nbspStarting for the end of p.
+func nbspEnding(p []byte) int {
+	for k := len(nbspForms) - 1; k >= 0; k-- {
+		if bytes.HasSuffix(p, []byte(nbspForms[k])) {
+			return len(nbspForms[k])
+		}
+	}
+	return 0
 }
 
 // boxFreeLine reports whether the line of p around p[at:end] holds no box
@@ -519,6 +555,12 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			// A symbol of three bytes misread alone ("вњ”" is ✔ read as
 			// Windows-1251), one of whose pairs inside real text may
 			// hold: the window judges it (isLoneSymbol).
+			return true
+		}
+		if u.end == 2 && u.r == 0xA0 && rs[0] == 'Â' && isASCIILetterRune(prev) && at >= 3 && p[at-3] == '\\' && p[at-2] == 'f' && loneNoBreak(rs[:2], []rune{0xA0}, ' ', next) {
+			// A no-break space misread after a troff font escape
+			// ("\fRÂ\u00a0:"), which the cost model sees as glued to a
+			// capital: the window judges it (see noBreakPrev).
 			return true
 		}
 		if e == IBM437 && u.end == 2 && prev < 0x80 && next < 0x80 && infoOf(rs[0]).kind == kBox && latin1Symbol(IBM437, rs[0], rs[1]) &&
