@@ -2924,6 +2924,9 @@ func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Codepage, out 
 		// outer round's decoding.
 		su := unitsOf(us)
 		su.outer = &f.outer
+		if start == 0 && end == len(rs) {
+			su.own = us
+		}
 		return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 	}
 	if f.isBanned(start, end, e) {
@@ -3000,7 +3003,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// side, indenting) are as rare as a symbol's.
 	spaces := us.n >= 2 && us.outer == nil && spaceRun(rs, start, end, lineUnits)
 	sym := symIsland || spaces || !lossy && (us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next) ||
-		us.n >= 2 && symbolRun(rs, start, end, lineUnits, prev, next))
+		us.n >= 2 && symbolRun(rs, start, end, runUnits(lineUnits, us), prev, next))
 	// vouch: refused for want of evidence only, the stretch may still pass
 	// on the line's sure repairs (see mayVouch), judged by checkChosen.
 	vouch := false

@@ -375,6 +375,14 @@ func TestCases(t *testing.T) {
 		{"Progress: â–ˆâ–ˆâ–ˆâ–ˆâ–‘â–‘ 60%", "Progress: ████░░ 60%", "UTF-8 read as windows-1252"},
 		{"[â–ˆâ–ˆâ–ˆâ–ˆ    ] done", "[████    ] done", "UTF-8 read as windows-1252"},
 		{"x ┬░ y ┬░ z", "x ┬░ y ┬░ z", ""},
+		// The same misread twice: the round inside judges the stretch's
+		// own units (a table's rules, check marks).
+		{"\u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161#define    \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161configure flag  \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161Description \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161", "│#define    │configure flag  │Description │", "UTF-8 read as windows-1252, twice"},
+		{"\u0102\u02d8\u00e2\u20ac\u0165\u00e2\u20ac\u0161#define    \u0102\u02d8\u00e2\u20ac\u0165\u00e2\u20ac\u0161configure flag  \u0102\u02d8\u00e2\u20ac\u0165\u00e2\u20ac\u0161Description \u0102\u02d8\u00e2\u20ac\u0165\u00e2\u20ac\u0161", "│#define    │configure flag  │Description │", "UTF-8 read as windows-1252, then as windows-1250"},
+		{"\u0420\u0406\u0432\u0402\u045c\u0432\u0402\u0459#define    \u0420\u0406\u0432\u0402\u045c\u0432\u0402\u0459configure flag  \u0420\u0406\u0432\u0402\u045c\u0432\u0402\u0459Description \u0420\u0406\u0432\u0402\u045c\u0432\u0402\u0459", "│#define    │configure flag  │Description │", "UTF-8 read as windows-1251, twice"},
+		{"| \u00c3\u00a2\u00c5\u201c\u00e2\u20ac\u009d | \u00c3\u00a2\u00c5\u201c\u00e2\u20ac\u009d | ok |", "| ✔ | ✔ | ok |", "UTF-8 read as windows-1252, twice"},
+		{"| \u0102\u02d8\u0139\u203a\u00e2\u20ac\u0165 | \u0102\u02d8\u0139\u203a\u00e2\u20ac\u0165 | ok |", "| ✔ | ✔ | ok |", "UTF-8 read as windows-1250, twice"},
+		{"| \u201a\u00c4\u00f6\u221a\u222b\u221a\u00c6 | \u201a\u00c4\u00f6\u221a\u222b\u221a\u00c6 | ok |", "| ✔ | ✔ | ok |", "UTF-8 read as macintosh, twice"},
 		// A symbol of Latin-1 misread as IBM437 (a Windows console showing
 		// UTF-8): box drawing glued to a shade or a letter, on a line
 		// holding no other box drawing (boxSymbol); in a drawing it stays.

@@ -1050,6 +1050,9 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			if symbolRun(rs, start, end, lineUnits, prev, next) || spaceRun(rs, start, end, lineUnits) {
 				return "", ub, ua
 			}
+		} else if us.n >= 2 && symbolRun(rs, start, end, us.own, prev, next) {
+			// Symbols misread twice, a few apart ("â”‚a â”‚" once undone).
+			return "", ub, ua
 		}
 		if c1 = c1Controls(rs[start:end]); ub+c1 <= ua {
 			return "evidence", ub, ua
@@ -1123,6 +1126,20 @@ type stretchUnits struct {
 	stray         bool       // the first is a lead alone inside a word (strayAt demands a capital between small letters)
 	strayShape    uint8      // where that lead stands (strayInside, strayStart, strayCaps)
 	outer         *outerLine // in a round inside another, the line (see islandOf)
+	// own, in a round inside another whose stretch is the whole of the
+	// round's text (the outer stretch's decoding), holds the stretch's
+	// units: the round's line units, for symbolRun.
+	own []unit
+}
+
+// runUnits returns the units symbolRun asks for the stretch of us: the
+// line's at a window's first round, the stretch's own in a round inside
+// another (nil where its stretch is not the whole of the round's text).
+func runUnits(lineUnits []unit, us stretchUnits) []unit {
+	if us.outer != nil {
+		return us.own
+	}
+	return lineUnits
 }
 
 func unitsOf(us []unit) stretchUnits {
