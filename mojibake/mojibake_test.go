@@ -408,6 +408,11 @@ func TestCases(t *testing.T) {
 		{"158525Р’В\u00a0Р’В\u00a0==126389<br>", "158525\u00a0\u00a0==126389<br>", "UTF-8 read as windows-1251, twice"},
 		{"Р’В\u00a0Р’В\u00a0improvement.<br>", "\u00a0\u00a0improvement.<br>", "UTF-8 read as windows-1251, twice"},
 		{"[1]В\u00a0http://docs.oracle.com/cd/E26502_01/html/E28556/gkzlf.html<br>", "[1]\u00a0http://docs.oracle.com/cd/E26502_01/html/E28556/gkzlf.html<br>", "UTF-8 read as windows-1251"},
+		{"В\u00a0В\u00a0129937В\u00a0В\u00a0==150380<br>", "\u00a0\u00a0129937\u00a0\u00a0==150380<br>", "UTF-8 read as windows-1251"},
+		{"110829В\u00a0В\u00a0==В\u00a0110831<br>", "110829\u00a0\u00a0==\u00a0110831<br>", "UTF-8 read as windows-1251"},
+		{"В«\\ cat\\ В».", "«\\ cat\\ ».", "UTF-8 read as windows-1251"},
+		{"«Витамин В»", "«Витамин В»", ""},
+		{"Витамин В\u00a0В\u00a0x", "Витамин В\u00a0В\u00a0x", ""},
 		{"В\u00a0В\u00a0Москва", "В\u00a0В\u00a0Москва", ""},
 		{"12 В\u00a0В\u00a0 и 14", "12 В\u00a0В\u00a0 и 14", ""},
 		// The symbols whose continuation byte Windows-1251 reads as a

@@ -1690,14 +1690,18 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 	// Each misread symbol is "В" and what the continuation byte reads as
 	// (or "Г" and a dash or a dot), or, misread twice, "Р’" before "В"
 	// and the symbol; out is the stretch with each the symbol alone.
-	n, spaces, glued := 0, 0, true
+	// syms counts the misread symbols, spaces the no-break spaces among
+	// them, glued the no-break spaces right after another; first and last
+	// are the first symbol and the last.
+	n, syms, spaces, glued := 0, 0, 0, 0
+	first, last, lastEnd := none, none, -1
 	for i := start; i < end; i++ {
 		r := rs[i]
 		if r < 0x80 {
 			n++
-			glued = false
 			continue
 		}
+		at := i
 		if r == 'Р' && i+2 < end && rs[i+1] == '’' {
 			i += 2
 			if r = rs[i]; r != 'В' {
@@ -1707,20 +1711,30 @@ func symbolIsland(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 		if i+1 >= end || !latin1Symbol1251(r, rs[i+1]) {
 			return false
 		}
-		if rs[i+1] == 0xA0 {
+		sym := rs[i+1]
+		if sym == 0xA0 {
 			spaces++
+			if lastEnd == at && last == 0xA0 {
+				glued++
+			}
 		}
+		if first == none {
+			first = sym
+		}
+		last, lastEnd = sym, i+2
+		syms++
 		n++
 		i++
 	}
 	if len(out) != n {
 		return false
 	}
-	// No-break spaces glued together, each misread ("В\u00a0В\u00a0",
-	// indenting a table's cell): Russian writes no preposition В twice in
-	// a row. The line's other letters need not be Latin (a cell of
-	// numbers), only not Cyrillic.
-	run := glued && spaces >= 2 && spaces == n
+	// Misread no-break spaces only, two of them glued together
+	// ("В\u00a0В\u00a0", indenting a table's cell): Russian writes no
+	// preposition В twice in a row. Or a pair of guillemets only, around
+	// ASCII ("В«\ cat\ В»"). The line's other letters need not be Latin
+	// (a cell of numbers, a short line), only not Cyrillic.
+	run := spaces == syms && glued > 0 || syms == 2 && first == '«' && last == '»'
 	line, ls, le, ok := stretchLine(rs, start, end, us)
 	if !ok {
 		return false
