@@ -2773,6 +2773,14 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 	for i := range cs {
 		c := &cs[i]
 		e := c.chain[len(c.chain)-1]
+		if pieceOfLonger(rs, c, e) {
+			if debugVeto != nil {
+				debugVeto(rs, c.start, c.end, c.out, "piece")
+			}
+			*banned = append(*banned, bannedStretch{int32(c.start), int32(c.end), e})
+			ok = false
+			continue
+		}
 		if c.checked {
 			support[e] += c.unseenBefore - c.unseenAfter
 			if !c.lone {
@@ -2878,6 +2886,31 @@ func strangerBeside(rs []rune, c *candidate, e Codepage, lc *lineScripts) bool {
 		}
 		if !piece {
 			return true
+		}
+	}
+	return false
+}
+
+// pieceOfLonger reports whether the stretch of c, read under e, ends glued
+// to a character e has none of (text misread as e holds only e's), and
+// another encoding reads the stretch's end with it as one misread
+// character: "Γ£ö" is ✔ misread as IBM437, not ã misread as Windows-1253
+// glued to an ö.
+func pieceOfLonger(rs []rune, c *candidate, e Codepage) bool {
+	if c.end >= len(rs) || rs[c.end] < 0x80 {
+		return false
+	}
+	if _, ok := encodeIn(e, rs[c.end]); ok {
+		return false
+	}
+	for e2 := Codepage(0); e2 < numEncodings; e2++ {
+		if e2 == e {
+			continue
+		}
+		for k := max(c.start, c.end-3); k < c.end; k++ {
+			if u, ok := findUnit(rs, k, e2); ok && int(u.end) > c.end {
+				return true
+			}
 		}
 	}
 	return false

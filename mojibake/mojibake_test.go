@@ -375,6 +375,14 @@ func TestCases(t *testing.T) {
 		{"Progress: â–ˆâ–ˆâ–ˆâ–ˆâ–‘â–‘ 60%", "Progress: ████░░ 60%", "UTF-8 read as windows-1252"},
 		{"[â–ˆâ–ˆâ–ˆâ–ˆ    ] done", "[████    ] done", "UTF-8 read as windows-1252"},
 		{"x ┬░ y ┬░ z", "x ┬░ y ┬░ z", ""},
+		// A symbol of three bytes misread as IBM437 begins with Γ (E2):
+		// no Greek capital of two bytes; the start of one is no misread
+		// character of another encoding glued to what that one does not
+		// have (pieceOfLonger: "Γ£" is ã as Windows-1253, then ö).
+		{"Snow Γ¥ä here", "Snow ❄ here", "UTF-8 read as ibm437"},
+		{"\t\t     Γ¥ä Γ¥ä Γ¥ä  Γ¥ä ", "\t\t     ❄ ❄ ❄  ❄ ", "UTF-8 read as ibm437"},
+		{"x Γ£ö y Γ£ö z", "x ✔ y ✔ z", "UTF-8 read as ibm437"},
+		{"Γ is a Greek capital: Γ¥ in maths", "Γ is a Greek capital: Γ¥ in maths", ""},
 		// The same misread twice: the round inside judges the stretch's
 		// own units (a table's rules, check marks).
 		{"\u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161#define    \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161configure flag  \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161Description \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161", "│#define    │configure flag  │Description │", "UTF-8 read as windows-1252, twice"},

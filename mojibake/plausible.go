@@ -1564,7 +1564,10 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 		// a small Cyrillic letter (E2 is в: "в”‚" │, "вњ”" ✔, "в–¶" ▶):
 		// glued to two symbols, with ASCII or the line's edge around, it
 		// is no preposition.
-		cyrillic3 := len(s) == 3 && scriptOf(lead) == scCyrillic && unicode.IsLower(lead)
+		// So does one misread as IBM437 with Γ (E2 again: "Γ£ö" ✔,
+		// "Γ¥ä" ❄): no Greek lead of two bytes reads as a character of
+		// three.
+		cyrillic3 := len(s) == 3 && (scriptOf(lead) == scCyrillic && unicode.IsLower(lead) || lead == 'Γ')
 		if !cyrillic3 && (scriptOf(lead) != scLatin || unicode.IsUpper(lead) && 'A' <= prev && prev <= 'Z') {
 			// (A Greek capital beside a symbol is mathematics, "2Β²"; a
 			// Cyrillic В or в is a word, the preposition "in": "В§2".)
