@@ -2023,7 +2023,12 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 				}
 			}
 			if skipped >= 0 || !within(perfect, start, end) {
-				if c, ok := f.judge(rs, us[si:sj], e, guess, prev, next, depth, budget, &seen); ok {
+				// (At the window's first round checkChosen refuses a piece
+				// of a longer misread character; in a round inside another,
+				// whose text is the outer stretch's decoding, it goes here:
+				// "Γ£ö" once undone is ✔ as IBM437, not ã as Windows-1253
+				// glued to an ö.)
+				if c, ok := f.judge(rs, us[si:sj], e, guess, prev, next, depth, budget, &seen); ok && (depth == 0 || !pieceOfLonger(rs, &c, e)) {
 					all = append(all, c)
 					if c.perfect {
 						if n := len(perfect); n == 0 || perfect[n-1][0] < c.start {

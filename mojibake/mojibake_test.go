@@ -383,6 +383,8 @@ func TestCases(t *testing.T) {
 		{"\t\t     Γ¥ä Γ¥ä Γ¥ä  Γ¥ä ", "\t\t     ❄ ❄ ❄  ❄ ", "UTF-8 read as ibm437"},
 		{"x Γ£ö y Γ£ö z", "x ✔ y ✔ z", "UTF-8 read as ibm437"},
 		{"Γ is a Greek capital: Γ¥ in maths", "Γ is a Greek capital: Γ¥ in maths", ""},
+		{"x ╬ô┬ú├╢ y", "x ✔ y", "UTF-8 read as ibm437, twice"},
+		{"prefixed with `╬ô┬ú├┤`.", "prefixed with `✓`.", "UTF-8 read as ibm437, twice"},
 		// The same misread twice: the round inside judges the stretch's
 		// own units (a table's rules, check marks).
 		{"\u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161#define    \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161configure flag  \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161Description \u00c3\u00a2\u00e2\u20ac\u009d\u00e2\u20ac\u0161", "│#define    │configure flag  │Description │", "UTF-8 read as windows-1252, twice"},
