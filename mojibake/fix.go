@@ -989,12 +989,13 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place, lone uint16) ([]u
 			u.lossy = u.lossy || lo.lossy
 		}
 		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) &&
-			!(rs[i] == 'Â' && frenchSpaced(runeAt(rs, int(u.end)))) {
+			rs[i] != 'Â' {
 			// "IRMÃ E": a capital before a lone Ã and one space is more
 			// likely Portuguese than a lost no-break space; a second space
-			// ("HÃ  Nội"), a small letter after it ("SÃ i Gòn"), or Â
-			// before French punctuation ("-L CÂ »") gives the lost one
-			// away.
+			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives the
+			// lost one away. Â is no word's last letter but in Turkish
+			// (HÂLÂ): it is judged with its line (frenchSpace before
+			// French punctuation, "-L CÂ »"; spaceVouched).
 			continue
 		}
 		us = append(us, u)
@@ -2439,6 +2440,11 @@ func spaceAlone(rs []rune, start, end int) bool {
 	if lead == 'Ã' && end < len(rs) && (unicode.IsLetter(rs[end]) || unicode.IsDigit(rs[end])) {
 		return false
 	}
+	if p := runeBefore(rs, start); lead == 'Â' && (p == none || p == ' ' && runeBefore(rs, start-1) != 'Â') && end < len(rs) && infoOf(rs[end]).lower {
+		// At a word's start before a word in small letters, not in a run
+		// of them: Welsh's "with" begins a sentence ("Â phwy?").
+		return false
+	}
 	if letterTalk(rs, start) {
 		return false
 	}
@@ -2463,6 +2469,27 @@ func spaceAlone(rs []rune, start, end int) bool {
 func spaceEvidence(rs []rune, u unit) bool {
 	p := runeBefore(rs, int(u.start))
 	return infoOf(p).lower && infoOf(rs[u.start]).upper || frenchSpace(rs, int(u.start), int(u.end)) || spaceAlone(rs, int(u.start), int(u.end))
+}
+
+// spaceVouched reports whether rs[start:end] is Â after a capital, a space
+// after it, on a line that holds two lost no-break spaces or more that are
+// evidence alone (spaceEvidence) outside it, among its misread characters
+// lineUnits: "POSIXÂ PThreadsÂ API,Â detectionÂ of". A word in capitals
+// may end in Â ("HÂLÂ"), but not on a line misread, where a real Â reads
+// "Ã‚".
+func spaceVouched(rs []rune, start, end int, lineUnits []unit) bool {
+	if end-start != 2 || rs[start] != 'Â' || !infoOf(runeBefore(rs, start)).upper {
+		return false
+	}
+	n := 0
+	for _, u := range lineUnits {
+		if int(u.start) != start && u.space && !u.lossy && spaceEvidence(rs, u) {
+			if n++; n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // letterTalk reports whether the line rs is text about the letter rs[start]
@@ -2540,6 +2567,11 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	if !evidence && depth == 0 && droppedOnly(rs, us, e) && !quoted(rs, int(us[0].start), int(us[len(us)-1].end)) && sureOnLine(f.lineUnits) {
 		// Sequences short of a dropped byte ("â€\-â€", ” twice with 9D
 		// dropped) on a line misread elsewhere: the line vouches for them.
+		evidence = true
+	}
+	if !evidence && depth == 0 && len(us) == 1 && us[0].space && spaceVouched(rs, int(us[0].start), int(us[0].end), f.lineUnits) {
+		// Â after a capital, its no-break space lost, on a line whose
+		// other lost no-break spaces are sure (spaceVouched).
 		evidence = true
 	}
 	if !evidence && depth == 0 && us[0].stray && strayEvidence(rs, us, f.lineUnits) {
@@ -3040,12 +3072,17 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// stretch (spaceRun): their repair's pairs (no-break spaces side by
 	// side, indenting) are as rare as a symbol's.
 	spaces := us.n >= 2 && us.outer == nil && spaceRun(rs, start, end, lineUnits)
-	sym := symIsland || spaces || !lossy && (us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next) ||
+	// A no-break space misread alone, its own space lost, where no word
+	// follows to bind ("ID Â " at the line's end, a cell of spaces): its
+	// repair's pairs (a space beside a no-break space) are as rare as a
+	// symbol's. Before a word, Â may be Welsh's "with" ("Â phwy").
+	nbspAlone := us.n == 1 && us.space && us.outer == nil && len(out) == 1 && out[0] == 0xA0 && (!isWordChar(next) && spaceAlone(rs, start, end) || spaceVouched(rs, start, end, lineUnits))
+	sym := symIsland || spaces || nbspAlone || !lossy && (us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next) ||
 		us.n >= 2 && symbolRun(rs, start, end, runUnits(lineUnits, us), prev, next))
 	// vouch: refused for want of evidence only, the stretch may still pass
 	// on the line's sure repairs (see mayVouch), judged by checkChosen.
 	vouch := false
-	if !sym && unseen(p, out, n, 1) > 0 || !symIsland && !spaces && badness(prev, judged, next) > attestedRare(out) {
+	if !sym && unseen(p, out, n, 1) > 0 || !symIsland && !spaces && !nbspAlone && badness(prev, judged, next) > attestedRare(out) {
 		if !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
 			if debugVeto != nil {
 				debugVeto(rs, start, end, out, "model-only cheap")

@@ -85,6 +85,19 @@ func TestCases(t *testing.T) {
 		{"en ajoutant l'option « \\-L CÂ » à la commande", "en ajoutant l'option « \\-L C\u00a0» à la commande", "UTF-8 read as windows-1252"},
 		{"Voir la section NOTESÂ : rien", "Voir la section NOTES\u00a0: rien", "UTF-8 read as windows-1252"},
 		{"A MAÇÃ : VERDE", "A MAÇÃ : VERDE", ""},
+		// A lost one alone where no word follows to bind (the line's end,
+		// a cell of spaces); not before a word in small letters (Welsh's
+		// "with" begins a sentence).
+		{"ACCESSCONTEXT:  ID Â ", "ACCESSCONTEXT:  ID \u00a0", "UTF-8 read as windows-1252"},
+		{"1  65          Â         opcode", "1  65          \u00a0        opcode", "UTF-8 read as windows-1252"},
+		{"Â phwy yr aethoch chi?", "Â phwy yr aethoch chi?", ""},
+		{"Dewch. Â hi, mae hi’n braf.", "Dewch. Â hi, mae hi’n braf.", ""},
+		// Â after a capital, its no-break space lost, on a line whose
+		// other lost ones are sure (spaceVouched); a Turkish word in
+		// capitals ending in Â stays.
+		{"systemsÂ (openSUSEÂ 11,Â FedoraÂ CoreÂ 9),Â improvesÂ theÂ existingÂ glibc-2.7<br>", "systems\u00a0(openSUSE\u00a011,\u00a0Fedora\u00a0Core\u00a09),\u00a0improves\u00a0the\u00a0existing\u00a0glibc-2.7<br>", "UTF-8 read as windows-1252"},
+		{"-Â ThereÂ isÂ supportÂ forÂ AIXÂ 5.3,Â bothÂ 32-bit", "-\u00a0There\u00a0is\u00a0support\u00a0for\u00a0AIX\u00a05.3,\u00a0both\u00a032-bit", "UTF-8 read as windows-1252"},
+		{"HÂLÂ bitmedi ve HÂLÂ 5 kez", "HÂLÂ bitmedi ve HÂLÂ 5 kez", ""},
 		// Several, each of which would be taken alone, in one stretch
 		// (spaceRun).
 		{"Â Â .Â clock_gettime<br>", "\u00a0\u00a0.\u00a0clock_gettime<br>", "UTF-8 read as windows-1252"},
