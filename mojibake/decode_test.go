@@ -179,8 +179,8 @@ func refUnits(rs []rune, e Codepage, pos []place, lone uint16) []unit {
 			u.end = lo.end
 			u.lossy = u.lossy || lo.lossy
 		}
-		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) {
-			continue
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) && rs[i] != 'Â' {
+			continue // (Â is judged with its line)
 		}
 		us = append(us, u)
 		i = int(u.end)

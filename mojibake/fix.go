@@ -3072,11 +3072,12 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// stretch (spaceRun): their repair's pairs (no-break spaces side by
 	// side, indenting) are as rare as a symbol's.
 	spaces := us.n >= 2 && us.outer == nil && spaceRun(rs, start, end, lineUnits)
-	// A no-break space misread alone, its own space lost, where no word
-	// follows to bind ("ID Â " at the line's end, a cell of spaces): its
+	// A no-break space misread alone, its own space lost, where nothing
+	// follows to bind (the line's end: "ID Â "; a cell of spaces): its
 	// repair's pairs (a space beside a no-break space) are as rare as a
-	// symbol's. Before a word, Â may be Welsh's "with" ("Â phwy").
-	nbspAlone := us.n == 1 && us.space && us.outer == nil && len(out) == 1 && out[0] == 0xA0 && (!isWordChar(next) && spaceAlone(rs, start, end) || spaceVouched(rs, start, end, lineUnits))
+	// symbol's. Before anything else, Â may be Welsh's "with" ("YNGLYN Â
+	// %S", "Â phwy").
+	nbspAlone := us.n == 1 && us.space && us.outer == nil && len(out) == 1 && out[0] == 0xA0 && ((next == none || next == ' ') && spaceAlone(rs, start, end) || spaceVouched(rs, start, end, lineUnits))
 	sym := symIsland || spaces || nbspAlone || !lossy && (us.n == 1 && len(out) == 1 && isLoneSymbol(rs, start, end, us, out, prev, next) ||
 		us.n >= 2 && symbolRun(rs, start, end, runUnits(lineUnits, us), prev, next))
 	// vouch: refused for want of evidence only, the stretch may still pass

@@ -168,11 +168,11 @@ func refUnitsIn(us []unit, rs []rune, e Codepage, pos []int32) []unit {
 			u.lossy = u.lossy || lo.lossy
 		}
 		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) &&
-			!(rs[i] == 'Â' && frenchSpaced(runeAt(rs, int(u.end)))) {
+			rs[i] != 'Â' {
 			// "IRMÃ E": a capital before a lone Ã and one space is more
 			// likely Portuguese than a lost no-break space; a second space
 			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives
-			// the lost one away.
+			// the lost one away. Â is judged with its line.
 			continue
 		}
 		us = append(us, u)
