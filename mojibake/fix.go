@@ -2670,8 +2670,15 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 			f.outer = outerLine{rs, start, end}
 		}
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
-			out, inner, lossy = f.apply(out, sub, lossy)
-			after = badness(prev, out, next)
+			// (A round inside that leaves a combining mark with no letter
+			// under it, at the line's or a word's start, undid what was
+			// never misread: "МіБ" once undone is Ukrainian, not "Мі",
+			// U+0333, read as Windows-1251. Implausible would refuse the
+			// whole stretch for it.)
+			if o, in, l := f.apply(out, sub, lossy); !baselessMark(prev, o) {
+				out, inner, lossy = o, in, l
+				after = badness(prev, out, next)
+			}
 		}
 	}
 	inexact := before < 0
@@ -2706,6 +2713,24 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+}
+
+// baselessMark reports whether out, after prev, holds a combining mark
+// after no letter: the line's start, a space, ASCII punctuation.
+func baselessMark(prev rune, out []rune) bool {
+	for i, r := range out {
+		if r < 0x300 || infoOf(r).kind != kMark {
+			continue
+		}
+		b := prev
+		if i > 0 {
+			b = out[i-1]
+		}
+		if b < 0x80 && !isASCIILetterRune(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinUnits writes to buf the decoding of the stretch of rs from start

@@ -397,6 +397,13 @@ func TestCases(t *testing.T) {
 		{"x Γ£ö y Γ£ö z", "x ✔ y ✔ z", "UTF-8 read as ibm437"},
 		{"Γ is a Greek capital: Γ¥ in maths", "Γ is a Greek capital: Γ¥ in maths", ""},
 		{"x ╬ô┬ú├╢ y", "x ✔ y", "UTF-8 read as ibm437, twice"},
+		// A round inside that would leave a combining mark with no letter
+		// under it is not taken: "МіБ" once undone is Ukrainian, not U+0333
+		// read as Windows-1251 ("Мі") and Б.
+		{"\u00d0\u0153\u00d1\u2013\u00d0\u2018. \u00d0\u2019\u00d0\u00b8\u00d0\u00ba\u00d0\u00be\u00d1\u20ac\u00d0\u00b8\u00d1\u0081\u00d1\u201a\u00d0\u00b0\u00d0\u00bd\u00d0\u00bd\u00d1\u008f \u00d0\u00b7\u00d0\u00bd\u00d0\u00b0\u00d1\u2021\u00d0\u00b5\u00d0\u00bd\u00d0\u00bd\u00d1\u008f", "МіБ. Використання значення", "UTF-8 read as windows-1252"},
+		{"   6 \u00d0\u0153\u00d1\u2013\u00d0\u2018   | 100 \u00d0\u0153\u00d1\u2013\u00d0\u2018", "   6 МіБ   | 100 МіБ", "UTF-8 read as windows-1252"},
+		{"\u0420\u045a\u0421\u2013\u0420\u2018. \u0420\u2019\u0420\u0451\u0420\u0454\u0420\u0455\u0421\u0402\u0420\u0451\u0421\u0403\u0421\u201a\u0420\u00b0\u0420\u0405\u0420\u0405\u0421\u040f \u0420\u00b7\u0420\u0405\u0420\u00b0\u0421\u2021\u0420\u00b5\u0420\u0405\u0420\u0405\u0421\u040f", "МіБ. Використання значення", "UTF-8 read as windows-1251"},
+		{"\u2013\u00fa\u2014\u00f1\u2013\u00eb. \u2013\u00ed\u2013\u220f\u2013\u222b\u2013\u00e6\u2014\u00c4\u2013\u220f\u2014\u00c5\u2014\u00c7\u2013\u221e\u2013\u03a9\u2013\u03a9\u2014\u00e8 \u2013\u2211\u2013\u03a9\u2013\u221e\u2014\u00e1\u2013\u00b5\u2013\u03a9\u2013\u03a9\u2014\u00e8", "МіБ. Використання значення", "UTF-8 read as macintosh"},
 		{"prefixed with `╬ô┬ú├┤`.", "prefixed with `✓`.", "UTF-8 read as ibm437, twice"},
 		// The same misread twice: the round inside judges the stretch's
 		// own units (a table's rules, check marks).
