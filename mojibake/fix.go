@@ -2715,18 +2715,21 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
 }
 
-// baselessMark reports whether out, after prev, holds a combining mark
-// after no letter: the line's start, a space, ASCII punctuation.
+// baselessMark reports whether out, after prev, holds a combining
+// diacritic (U+0300-U+036F, the marks of no script) after no letter (the
+// line's start, a space, punctuation) that real text does not write there:
+// implausible's "mark". (A script's own marks stand alone in its lists of
+// signs.)
 func baselessMark(prev rune, out []rune) bool {
 	for i, r := range out {
-		if r < 0x300 || infoOf(r).kind != kMark {
+		if r < 0x300 || r > 0x36F {
 			continue
 		}
 		b := prev
 		if i > 0 {
 			b = out[i-1]
 		}
-		if b < 0x80 && !isASCIILetterRune(b) {
+		if scriptOf(b) == scNone && infoOf(b).kind != kMark && b != 0xFFFD && !markAfterSeen(b, r) {
 			return true
 		}
 	}
