@@ -79,7 +79,9 @@ type fixer struct {
 	// New, and their chains, from (see report).
 	texts  []byte
 	chains []Codepage
-	binary bool // the window holds a NUL or a byte that is not UTF-8
+	// noTexts leaves the changes' Old and New to the caller (FixString).
+	noTexts bool
+	binary  bool // the window holds a NUL or a byte that is not UTF-8
 	// arena holds the decoded stretches of the current window, so that
 	// judging them does not allocate.
 	arena []rune
@@ -3234,7 +3236,7 @@ func (f *fixer) report(changes []Change, w, out []byte, cs []candidate) []Change
 		links += len(c.chain)
 	}
 	size += len(out) - len(w) + size // the repairs' bytes: the input's, plus what the window grew by
-	if cap(f.texts)-len(f.texts) < size {
+	if cap(f.texts)-len(f.texts) < size && !f.noTexts {
 		f.texts = make([]byte, 0, max(size, textChunk))
 	}
 	if cap(f.chains)-len(f.chains) < links {
@@ -3245,8 +3247,10 @@ func (f *fixer) report(changes []Change, w, out []byte, cs []candidate) []Change
 		c := &cs[i]
 		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		outStart, outEnd := int(f.outAt[i]), f.outEnd(i, cs, w, out)
-		old := f.text(w[from:to])
-		repl := f.text(out[outStart:outEnd])
+		var old, repl string
+		if !f.noTexts {
+			old, repl = f.text(w[from:to]), f.text(out[outStart:outEnd])
+		}
 		n := len(f.chains)
 		f.chains = append(f.chains, c.chain...) // oneRound's are shared: each change gets its own
 		score := c.gain

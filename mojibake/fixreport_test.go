@@ -60,6 +60,11 @@ func sameAsTransformer(t *testing.T, name string, in []byte, o Options) int {
 	}
 	checkChanges(t, in, out, cs)
 	checkChanges(t, in, want, wantCs)
+	// FixString, whose texts are slices of its input and output.
+	str, strCs := FixString(string(in), o)
+	if str != string(out) || !reflect.DeepEqual(strCs, cs) {
+		t.Fatalf("%s: FixString differs from Fix", name)
+	}
 	// Each change's chain is its own: writing one changes no other.
 	for i := range cs {
 		for j := range cs[i].Chain {

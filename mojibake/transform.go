@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/transform"
 
@@ -845,6 +846,12 @@ const maxPooledChanges = 1 << 14
 // Fix returns s with its mojibake undone, and the changes made, narrowed by
 // opts (at most one is used). It returns s itself when nothing changed.
 func Fix(s []byte, opts ...Options) ([]byte, []Change) {
+	return fix(s, opts, false)
+}
+
+// fix is Fix; noTexts leaves the changes' Old and New empty, for the
+// caller to fill.
+func fix(s []byte, opts []Options, noTexts bool) ([]byte, []Change) {
 	buildTables()
 	in := s
 	c, resume := scanFrom(s, 0, true)
@@ -859,6 +866,7 @@ func Fix(s []byte, opts ...Options) ([]byte, []Change) {
 		o = opts[0]
 	}
 	o.apply(&t.f)
+	t.f.noTexts = noTexts
 	// The changes are collected in st.changes, which calls in a row
 	// reuse, and copied once to a slice of their number: appending to a
 	// slice of Change (whose growth copies them and clears pointers for
@@ -887,7 +895,7 @@ func Fix(s []byte, opts ...Options) ([]byte, []Change) {
 	}
 	clear(st.changes) // (the pool keeps no texts alive)
 	st.changes = st.changes[:0]
-	t.sink = nil
+	t.sink, t.f.noTexts = nil, false
 	if cap(st.changes) <= maxPooledChanges {
 		fixPool.Put(st)
 	}
@@ -899,9 +907,17 @@ func Fix(s []byte, opts ...Options) ([]byte, []Change) {
 
 // FixString is Fix for a string.
 func FixString(s string, opts ...Options) (string, []Change) {
-	out, cs := Fix([]byte(s), opts...)
+	// Fix only reads its input, and the output it makes is no one else's:
+	// both are strings without a copy, and the changes' texts are slices
+	// of them.
+	out, cs := fix(unsafe.Slice(unsafe.StringData(s), len(s)), opts, true)
 	if len(cs) == 0 {
 		return s, nil
 	}
-	return string(out), cs
+	o := unsafe.String(unsafe.SliceData(out), len(out))
+	for i := range cs {
+		c := &cs[i]
+		c.Old, c.New = s[c.InStart:c.InEnd], o[c.OutStart:c.OutEnd]
+	}
+	return o, cs
 }
