@@ -36,7 +36,13 @@ func transformerChanges(in []byte, o Options) ([]byte, []Change) {
 func sameAsTransformer(t *testing.T, name string, in []byte, o Options) int {
 	t.Helper()
 	keep := bytes.Clone(in)
-	out, cs := Fix(in, o)
+	var out []byte
+	var cs []Change
+	if reflect.DeepEqual(o, Options{}) {
+		out, cs = Fix(in) // (the options of the call before must not stay)
+	} else {
+		out, cs = Fix(in, o)
+	}
 	if !bytes.Equal(in, keep) {
 		t.Fatalf("%s: Fix wrote into its input", name)
 	}
@@ -60,8 +66,12 @@ func sameAsTransformer(t *testing.T, name string, in []byte, o Options) int {
 	}
 	checkChanges(t, in, out, cs)
 	checkChanges(t, in, want, wantCs)
+	checkScores(t, name, in, cs)
 	// FixString, whose texts are slices of its input and output.
 	str, strCs := FixString(string(in), o)
+	if len(strCs) == 0 && str != string(in) {
+		t.Fatalf("%s: FixString changed nothing but returned another string", name)
+	}
 	if str != string(out) || !reflect.DeepEqual(strCs, cs) {
 		t.Fatalf("%s: FixString differs from Fix", name)
 	}
@@ -177,6 +187,45 @@ func TestFixStringMatchesFix(t *testing.T) {
 		}
 		if len(cs) == 0 && (len(s) > 0 && unsafe.StringData(got) != unsafe.StringData(s)) {
 			t.Fatalf("FixString(%.40q) changed nothing but returned a copy", s)
+		}
+	}
+}
+
+// checkScores checks the Score of each change on a line shorter than a
+// window (a window of its own) by the cost model, from the change's texts
+// and the characters around it on the line: the stretch as found scored
+// up to 64 past its repair, less the repair's badness. A change the model
+// of real text made instead scores its unseen pairs (UnseenBefore less
+// UnseenAfter), and one undone twice to text the cost model finds as
+// clean as found scores 1.
+func checkScores(t *testing.T, name string, in []byte, cs []Change) {
+	t.Helper()
+	for _, c := range cs {
+		ls := bytes.LastIndexByte(in[:c.InStart], '\n') + 1
+		le := len(in)
+		if k := bytes.IndexByte(in[c.InEnd:], '\n'); k >= 0 {
+			le = int(c.InEnd) + k
+		}
+		if le-ls >= maxWindow {
+			continue
+		}
+		prev, next := none, none
+		if int(c.InStart) > ls {
+			prev, _ = utf8.DecodeLastRune(in[ls:c.InStart])
+		}
+		if int(c.InEnd) < len(in) {
+			next, _ = utf8.DecodeRune(in[c.InEnd:])
+		}
+		after := badness(prev, []rune(c.New), next)
+		lim := after + reportScore
+		b := badnessUpTo(prev, []rune(c.Old), next, lim)
+		switch {
+		case b < lim && c.Score == b-after:
+		case b >= lim && c.Score >= reportScore:
+		case c.Score == c.UnseenBefore-c.UnseenAfter:
+		case c.Score == 1 && b == after:
+		default:
+			t.Fatalf("%s: change %+v: score %d, the cost model scores %d (up to %d) less %d", name, c, c.Score, b, lim, after)
 		}
 	}
 }
