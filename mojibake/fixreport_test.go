@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
@@ -227,5 +228,56 @@ func checkScores(t *testing.T, name string, in []byte, cs []Change) {
 		default:
 			t.Fatalf("%s: change %+v: score %d, the cost model scores %d (up to %d) less %d", name, c, c.Score, b, lim, after)
 		}
+	}
+}
+
+// TestFixConcurrent calls Fix and FixString from several goroutines at
+// once, each its own texts and options (Fix's scratch space comes from a
+// pool): each must get what a call alone gets.
+func TestFixConcurrent(t *testing.T) {
+	ss := sentences(t, 2)
+	var texts [][]byte
+	for i, s := range ss {
+		ms := manglers()
+		if m, ok := ms[i%len(ms)].f(s); ok {
+			texts = append(texts, []byte(m+"\n"+s))
+		}
+	}
+	opts := []Options{{}, {NoLossy: true}, {Codepages: []Codepage{Windows1252}}}
+	type result struct {
+		out string
+		cs  []Change
+	}
+	want := make([]result, len(texts))
+	for i, p := range texts {
+		out, cs := Fix(p, opts[i%len(opts)])
+		want[i] = result{string(out), cs}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range texts {
+				i := (k*7 + g*13) % len(texts)
+				var got result
+				if g%2 == 0 {
+					out, cs := Fix(texts[i], opts[i%len(opts)])
+					got = result{string(out), cs}
+				} else {
+					got.out, got.cs = FixString(string(texts[i]), opts[i%len(opts)])
+				}
+				if got.out != want[i].out || !reflect.DeepEqual(got.cs, want[i].cs) {
+					errs <- fmt.Sprintf("goroutine %d, text %d: differs from a call alone", g, i)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
 	}
 }
