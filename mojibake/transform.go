@@ -816,11 +816,14 @@ func (t *Transformer) rewrite(dst, w []byte) []byte {
 			c.OutEnd += t.out
 		}
 		if cs == &t.pending {
-			for _, c := range t.pending {
+			// Emptied first: should Report panic, the next window does not
+			// report these again.
+			p := t.pending
+			t.pending = t.pending[:0]
+			for _, c := range p {
 				t.Report(c)
 			}
-			clear(t.pending) // (not keeping the texts alive)
-			t.pending = t.pending[:0]
+			clear(p) // (not keeping the texts alive)
 		}
 	}
 	t.changes += int64(n)
