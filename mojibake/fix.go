@@ -6,7 +6,6 @@ import (
 	"iter"
 	"math/bits"
 	"slices"
-	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -73,10 +72,16 @@ type candidate struct {
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
 type fixer struct {
-	rs     []rune
-	offs   []int32
-	outAt  []int32 // where each change of the window starts in its repair, for a report
-	binary bool    // the window holds a NUL or a byte that is not UTF-8
+	rs    []rune
+	offs  []int32
+	outAt []int32 // where each change of the window starts in its repair, for a report
+	// texts and chains are the arenas report carves the changes' Old and
+	// New, and their chains, from (see report).
+	texts  []byte
+	chains []Codepage
+	// noTexts leaves the changes' Old and New to the caller (FixString).
+	noTexts bool
+	binary  bool // the window holds a NUL or a byte that is not UTF-8
 	// arena holds the decoded stretches of the current window, so that
 	// judging them does not allocate.
 	arena []rune
@@ -3265,10 +3270,12 @@ func (f *fixer) apply(rs []rune, cs []candidate, lossy bool) ([]rune, Chain, boo
 	return f.arena[mark:len(f.arena):len(f.arena)], chain, lossy
 }
 
-// window appends the repair of one window w to dst, telling emit (if not
-// nil) of each change with offsets relative to w and to dst's length on
-// entry, and returns how many changes it made.
-func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
+// window appends the repair of one window w to dst and returns how many
+// changes it made. If changes is not nil, it appends them to *changes with
+// offsets relative to w and to dst's length on entry, and Line 0 and Column
+// the number of characters of w before the stretch (w holds no LF but at
+// its end, see windowEnd: the caller adds the window's own).
+func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 	mask := f.decodeWindow(w)
 	if mask == 0 || f.binary {
 		// A line holding bytes that are not UTF-8, or NUL, is not text this
@@ -3284,7 +3291,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	// Without a report, the stretches' unseen pairs need counting only
 	// as far as the decisions look.
 	margin := decisionMargin
-	if emit != nil {
+	if changes != nil {
 		margin = unseenMargin
 	}
 	for {
@@ -3303,25 +3310,32 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		c := &cs[i] // (not a copy of each candidate)
 		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		dst = append(dst, w[k:from]...)
-		if emit != nil {
+		if changes != nil {
 			f.outAt = append(f.outAt, int32(len(dst)-base))
 		}
 		dst = appendUTF8(dst, c.out)
 		k = to
 	}
 	dst = append(dst, w[k:]...)
-	if emit != nil {
-		f.report(w, dst[base:], cs, emit)
+	if changes != nil && len(cs) > 0 {
+		*changes = f.report(*changes, w, dst[base:], cs)
 	}
 	return dst, len(cs)
 }
 
-// report tells emit of the changes cs made to window w, whose repair is
-// out (f.outAt holding where each change starts in it). The stretches'
-// texts share one string, and their chains one array (each capped, so
-// that appending to one cannot write into the next): one allocation
-// each for the window, not three for every change.
-func (f *fixer) report(w, out []byte, cs []candidate, emit func(Change)) {
+// textChunk is the size of the arenas report carves the changes' texts
+// and chains from: one allocation for many windows' changes, not one for
+// each window. A change kept keeps its chunk.
+const textChunk = 16 << 10
+
+// report appends the changes cs made to window w, whose repair is out
+// (f.outAt holding where each change starts in it), to changes, as window
+// says. The stretches' texts are carved from one arena, f.texts, which
+// only grows (the bytes a string was made of are never written again),
+// and their chains from another, f.chains (each capped, so that appending
+// to one cannot write into the next): an allocation for many windows, not
+// three for every change.
+func (f *fixer) report(changes []Change, w, out []byte, cs []candidate) []Change {
 	size, links := 0, 0
 	for i := range cs {
 		c := &cs[i]
@@ -3329,26 +3343,23 @@ func (f *fixer) report(w, out []byte, cs []candidate, emit func(Change)) {
 		links += len(c.chain)
 	}
 	size += len(out) - len(w) + size // the repairs' bytes: the input's, plus what the window grew by
-	var texts strings.Builder
-	texts.Grow(size)
-	for i := range cs {
-		c := &cs[i]
-		texts.Write(w[f.offs[c.start]:f.offs[c.end]])
-		texts.Write(out[f.outAt[i]:f.outEnd(i, cs, w, out)])
+	if cap(f.texts)-len(f.texts) < size && !f.noTexts {
+		f.texts = make([]byte, 0, max(size, textChunk))
 	}
-	all := texts.String()
-	chains := make([]Codepage, 0, links) // oneRound's are shared: each change gets its own
-	at := 0
+	if cap(f.chains)-len(f.chains) < links {
+		f.chains = make([]Codepage, 0, max(links, textChunk))
+	}
+	changes = slices.Grow(changes, len(cs))
 	for i := range cs {
 		c := &cs[i]
 		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		outStart, outEnd := int(f.outAt[i]), f.outEnd(i, cs, w, out)
-		old := all[at : at+to-from]
-		at += to - from
-		repl := all[at : at+outEnd-outStart]
-		at += outEnd - outStart
-		n := len(chains)
-		chains = append(chains, c.chain...)
+		var old, repl string
+		if !f.noTexts {
+			old, repl = f.text(w[from:to]), f.text(out[outStart:outEnd])
+		}
+		n := len(f.chains)
+		f.chains = append(f.chains, c.chain...) // oneRound's are shared: each change gets its own
 		score := c.gain
 		if c.inexact {
 			// Scored to a bound only (see judge): score it further, as
@@ -3362,14 +3373,27 @@ func (f *fixer) report(w, out []byte, cs []candidate, emit func(Change)) {
 			}
 			score = max(score, badnessUpTo(p, f.rs[c.start:c.end], nx, c.after+reportScore)-c.after)
 		}
-		emit(Change{
+		changes = append(changes, Change{
 			InStart: int64(from), InEnd: int64(to),
 			OutStart: int64(outStart), OutEnd: int64(outEnd),
-			Chain: Chain(chains[n:len(chains):len(chains)]), Lossy: c.lossy,
+			Column: int64(c.start),
+			Chain:  Chain(f.chains[n:len(f.chains):len(f.chains)]), Lossy: c.lossy,
 			Score: score, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
 			Old: old, New: repl,
 		})
 	}
+	return changes
+}
+
+// text returns a string of the bytes p, copied to f.texts, which report
+// has made room in.
+func (f *fixer) text(p []byte) string {
+	if len(p) == 0 {
+		return ""
+	}
+	n := len(f.texts)
+	f.texts = append(f.texts, p...)
+	return unsafe.String(&f.texts[n], len(p))
 }
 
 // outEnd returns where the repair of cs[i] ends in out, the repair of

@@ -5,7 +5,9 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/transform"
 
@@ -612,6 +614,10 @@ type Transformer struct {
 	scanBase, scanResume int64
 	// The input from t.in to nlFree holds no LF: for the same reason.
 	nlFree int64
+	// pending holds a window's changes before Report hears of them; sink,
+	// set by Fix instead of Report, collects them all.
+	pending []Change
+	sink    *[]Change
 	// looked counts the bytes the pre-scan and the searches for LF went
 	// over, for the test that they go over each byte a bounded number of
 	// times however small the chunks.
@@ -792,63 +798,133 @@ func lastBoundary(p []byte, limit int) int {
 func (t *Transformer) pass(p []byte) {
 	t.in += int64(len(p))
 	t.out += int64(len(p))
-	if t.Report != nil {
+	if t.Report != nil || t.sink != nil {
 		// Windows and the stretches passed whole end before a character
 		// or an LF (or at the end of input), so counting each piece on its
-		// own counts the line's characters.
-		if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
-			t.line += int64(bytes.Count(p, []byte{'\n'}))
-			t.col = int64(utf8.RuneCount(p[i+1:]))
-		} else {
-			t.col += int64(utf8.RuneCount(p))
+		// own counts the line's characters. Most end with an LF.
+		i := len(p) - 1
+		if i < 0 || p[i] != '\n' {
+			if bytes.IndexByte(p, '\n') < 0 {
+				t.col += int64(runeCount(p))
+				return
+			}
+			i = bytes.LastIndexByte(p, '\n')
+		}
+		t.line += int64(bytes.Count(p[:i+1], []byte{'\n'}))
+		t.col = int64(runeCount(p[i+1:]))
+	}
+}
+
+// runeCount is utf8.RuneCount (a byte that is not part of valid UTF-8
+// counts as one), counting the valid stretches with the kernel:
+// utf8.RuneCount converts its input to a string past the first byte
+// beyond ASCII, and decodes a character at a time.
+func runeCount(p []byte) int {
+	n := 0
+	for len(p) > 0 {
+		k, runes, _ := utf8kernel.ValidRunes(p)
+		n += runes
+		if p = p[k:]; len(p) > 0 {
+			_, size := utf8.DecodeRune(p)
+			n++
+			p = p[size:]
 		}
 	}
+	return n
 }
 
 // rewrite appends the repair of window w to dst, which has room for len(w)
 // bytes, and accounts for it.
 func (t *Transformer) rewrite(dst, w []byte) []byte {
-	var emit func(Change)
-	if t.Report != nil {
-		// The changes come in order: count lines and characters from the
-		// last one on, not from the window's start each time.
-		at, line, col := 0, t.line, t.col
-		emit = func(c Change) {
-			gap := w[at:c.InStart]
-			if i := bytes.LastIndexByte(gap, '\n'); i >= 0 {
-				line += int64(bytes.Count(gap, []byte{'\n'}))
-				col = int64(utf8.RuneCount(gap[i+1:]))
-			} else {
-				col += int64(utf8.RuneCount(gap))
-			}
-			at = int(c.InStart)
-			c.Line, c.Column = line+1, col+1
+	cs := t.sink
+	if cs == nil && t.Report != nil {
+		cs = &t.pending
+	}
+	var out []byte
+	var n int
+	if cs == nil {
+		out, n = t.f.window(dst, w, nil)
+	} else {
+		mark := len(*cs)
+		out, n = t.f.window(dst, w, cs)
+		// The window's changes come relative to it; w holds no LF before
+		// them, so their line is the one going on at w's start.
+		for i := range (*cs)[mark:] {
+			c := &(*cs)[mark+i]
+			c.Line, c.Column = t.line+1, t.col+c.Column+1
 			c.InStart += t.in
 			c.InEnd += t.in
 			c.OutStart += t.out
 			c.OutEnd += t.out
-			t.Report(c)
+		}
+		if cs == &t.pending {
+			// Emptied first: should Report panic, the next window does not
+			// report these again.
+			p := t.pending
+			t.pending = t.pending[:0]
+			for _, c := range p {
+				t.Report(c)
+			}
+			clear(p) // (not keeping the texts alive)
 		}
 	}
-	out, n := t.f.window(dst, w, emit)
 	t.changes += int64(n)
+	if cs != nil && len(w) > 0 && w[len(w)-1] == '\n' {
+		// A window holds no LF but at its end: pass's count of them,
+		// over the whole window, is not needed.
+		t.in += int64(len(w))
+		t.out += int64(len(out))
+		t.line, t.col = t.line+1, 0
+		return out
+	}
 	t.pass(w)
 	t.out += int64(len(out) - len(w))
 	return out
 }
 
+// fixState is what Fix needs besides its output: a Transformer, with its
+// fixer's scratch space, and the changes so far. Fix takes one from
+// fixPool, so that calls in a row reuse them.
+type fixState struct {
+	t       Transformer
+	changes []Change
+}
+
+var fixPool = sync.Pool{New: func() any { return new(fixState) }}
+
+// maxPooledChanges bounds the changes a fixState kept in fixPool has room
+// for: a text with more gets its own.
+const maxPooledChanges = 1 << 14
+
 // Fix returns s with its mojibake undone, and the changes made, narrowed by
 // opts (at most one is used). It returns s itself when nothing changed.
 func Fix(s []byte, opts ...Options) ([]byte, []Change) {
+	return fix(s, opts, false)
+}
+
+// fix is Fix; noTexts leaves the changes' Old and New empty, for the
+// caller to fill.
+func fix(s []byte, opts []Options, noTexts bool) ([]byte, []Change) {
 	buildTables()
 	in := s
-	var changes []Change
-	t := NewTransformer(opts...)
-	t.Report = func(c Change) { changes = append(changes, c) }
 	c, resume := scanFrom(s, 0, true)
 	if c < 0 {
 		return s, nil
 	}
+	st := fixPool.Get().(*fixState)
+	t := &st.t
+	t.Reset()
+	o := Options{}
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	o.apply(&t.f)
+	t.f.noTexts = noTexts
+	// The changes are collected in st.changes, which calls in a row
+	// reuse, and copied once to a slice of their number: appending to a
+	// slice of Change (whose growth copies them and clears pointers for
+	// the collector at each step) cost more than the copy.
+	t.sink = &st.changes
 	t.scanResume = int64(resume) // the Transformer's first scan goes on from there
 	// The output never outgrows the input, so one call does it all; the
 	// loop is there should that ever be wrong.
@@ -866,6 +942,16 @@ func Fix(s []byte, opts ...Options) ([]byte, []Change) {
 			dst = append(out, make([]byte, len(s)+maxWindow)...)
 		}
 	}
+	var changes []Change
+	if len(st.changes) > 0 {
+		changes = slices.Clone(st.changes)
+	}
+	clear(st.changes) // (the pool keeps no texts alive)
+	st.changes = st.changes[:0]
+	t.sink, t.f.noTexts = nil, false
+	if cap(st.changes) <= maxPooledChanges {
+		fixPool.Put(st)
+	}
 	if len(changes) == 0 {
 		return in, nil
 	}
@@ -874,9 +960,17 @@ func Fix(s []byte, opts ...Options) ([]byte, []Change) {
 
 // FixString is Fix for a string.
 func FixString(s string, opts ...Options) (string, []Change) {
-	out, cs := Fix([]byte(s), opts...)
+	// Fix only reads its input, and the output it makes is no one else's:
+	// both are strings without a copy, and the changes' texts are slices
+	// of them.
+	out, cs := fix(unsafe.Slice(unsafe.StringData(s), len(s)), opts, true)
 	if len(cs) == 0 {
 		return s, nil
 	}
-	return string(out), cs
+	o := unsafe.String(unsafe.SliceData(out), len(out))
+	for i := range cs {
+		c := &cs[i]
+		c.Old, c.New = s[c.InStart:c.InEnd], o[c.OutStart:c.OutEnd]
+	}
+	return o, cs
 }

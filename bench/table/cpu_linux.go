@@ -22,3 +22,14 @@ func ThreadTime() time.Duration {
 	d, _ := ThreadCPU()
 	return d
 }
+
+// ProcessTime returns the CPU time the whole process has used (every
+// thread: the garbage collector's workers too), or 0 where the clock
+// cannot be read.
+func ProcessTime() time.Duration {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts) != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
+}

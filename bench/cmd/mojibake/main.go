@@ -129,10 +129,14 @@ func main() {
 	fmt.Fprintf(os.Stderr, "\r%-70s\r", "")
 
 	// The machines this runs on are shared: wall-clock figures move with
-	// other load. Thread CPU time moves much less; report it as well.
+	// other load. Thread CPU time moves much less; report it as well. Fix,
+	// the entry point most callers use, is measured next to the
+	// Transformer it wraps, by the process's CPU time: it allocates its
+	// output and changes, and the collector's work on other threads is
+	// part of its cost (the Transformer allocates nothing).
 	type cpuRow struct {
 		op, input string
-		mbps      float64
+		mbps, fix float64
 	}
 	var cpuRows []cpuRow
 	cpuMeasure := func(op string, inputs []table.Input) {
@@ -140,11 +144,13 @@ func main() {
 			if re := table.Filter(*run); re != nil && !re.MatchString(op+" "+in.Name) {
 				continue
 			}
-			best := 0.0
+			best, fix := 0.0, 0.0
 			for range *rounds {
-				best = max(best, cpuThroughput(in.Data, *dur))
+				// Alternated, so that a burst of other load hits both.
+				best = max(best, cpuThroughput(in.Data, *dur, transformRun(in.Data), table.ThreadTime))
+				fix = max(fix, cpuThroughput(in.Data, *dur, func(p []byte) { mojibake.Fix(p) }, table.ProcessTime))
 			}
-			cpuRows = append(cpuRows, cpuRow{op, in.Name, best})
+			cpuRows = append(cpuRows, cpuRow{op, in.Name, best, fix})
 		}
 	}
 	cpuMeasure("clean", texts)
@@ -167,42 +173,56 @@ func main() {
 		utf8x.KernelSet(), *rounds, *dur, time.Since(start).Round(time.Second))
 	table.Print(w, ops, results)
 
-	fmt.Fprintf(w, "\n#### mojibake.Transformer, MB per second of thread CPU time (best of %d rounds)\n\n", *rounds)
-	fmt.Fprintln(w, "| text | input | MB/s | goal |")
-	fmt.Fprintln(w, "| --- | --- | ---: | --- |")
-	missed := 0
+	fmt.Fprintf(w, "\n#### mojibake.Transformer (thread CPU time) and mojibake.Fix (process CPU time), MB per second (best of %d rounds)\n\n", *rounds)
+	fmt.Fprintln(w, "| text | input | Transformer MB/s | goal | Fix MB/s | goal | Fix / Transformer time |")
+	fmt.Fprintln(w, "| --- | --- | ---: | --- | ---: | --- | ---: |")
+	missed, fixMissed := 0, 0
 	for _, r := range cpuRows {
 		// Issue 13's goals: clean text at 1 GB/s, mangled text at 100 MB/s.
 		goal := 100.0
 		if r.op == "clean" {
 			goal = 1000
 		}
-		verdict := fmt.Sprintf("≥ %.0f: met", goal)
-		if r.mbps < goal {
-			verdict = fmt.Sprintf("≥ %.0f: **missed**", goal)
-			missed++
+		verdict := func(mbps float64, missed *int) string {
+			if mbps < goal {
+				*missed++
+				return fmt.Sprintf("≥ %.0f: **missed**", goal)
+			}
+			return fmt.Sprintf("≥ %.0f: met", goal)
 		}
-		fmt.Fprintf(w, "| %s | %s | %.0f | %s |\n", r.op, r.input, r.mbps, verdict)
+		ratio := 0.0
+		if r.fix > 0 {
+			ratio = r.mbps / r.fix
+		}
+		fmt.Fprintf(w, "| %s | %s | %.0f | %s | %.0f | %s | %.2f |\n", r.op, r.input, r.mbps, verdict(r.mbps, &missed), r.fix, verdict(r.fix, &fixMissed), ratio)
 	}
-	fmt.Fprintf(w, "\n%d of %d inputs under their goal.\n", missed, len(cpuRows))
+	fmt.Fprintf(w, "\n%d of %d inputs under their goal with the Transformer, %d with Fix.\n", missed, len(cpuRows), fixMissed)
 }
 
-// cpuThroughput runs the Transformer over p for at least dur of wall time
-// and returns MB per second of this thread's CPU time.
-func cpuThroughput(p []byte, dur time.Duration) float64 {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+// transformRun returns a function that runs a Transformer over p (the
+// same bytes each time) into a buffer of its own.
+func transformRun(p []byte) func([]byte) {
 	dst := make([]byte, len(p))
 	tr := mojibake.NewTransformer()
-	c0, n, start := table.ThreadTime(), 0, time.Now()
-	for n == 0 || time.Since(start) < dur {
+	return func(p []byte) {
 		tr.Reset()
 		if _, _, err := tr.Transform(dst, p, true); err != nil {
 			panic(err)
 		}
+	}
+}
+
+// cpuThroughput runs f over p for at least dur of wall time and returns MB
+// per second of the CPU time clock reads (the thread's or the process's).
+func cpuThroughput(p []byte, dur time.Duration, f func([]byte), clock func() time.Duration) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, n, start := clock(), 0, time.Now()
+	for n == 0 || time.Since(start) < dur {
+		f(p)
 		n++
 	}
-	d := table.ThreadTime() - c0
+	d := clock() - c0
 	if d <= 0 {
 		return 0
 	}
