@@ -2669,7 +2669,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	// A lone misread character decoded (two or three characters) is tried
 	// again on one unseen pair: the rules for a lone one judge it then
 	// ("Ä‚Ĺ‚rdenes", órdenes misread twice, is "Ăłrdenes" once undone).
-	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || shortPieces(out) && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end}
@@ -2718,6 +2718,22 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+}
+
+// shortPieces reports whether out's characters beyond ASCII come in runs
+// of three at most: a misread character decoded once ("вњ”" is ✔ misread
+// twice as Windows-1251, once undone), or several with ASCII between
+// ("вњ” y вњ”"), each of which the rules for a lone one judge.
+func shortPieces(out []rune) bool {
+	run := 0
+	for _, r := range out {
+		if r < 0x80 {
+			run = 0
+		} else if run++; run > 3 {
+			return false
+		}
+	}
+	return true
 }
 
 // baselessMark reports whether out, after prev, holds a combining

@@ -397,6 +397,8 @@ func TestCases(t *testing.T) {
 		{"x Γ£ö y Γ£ö z", "x ✔ y ✔ z", "UTF-8 read as ibm437"},
 		{"Γ is a Greek capital: Γ¥ in maths", "Γ is a Greek capital: Γ¥ in maths", ""},
 		{"x ╬ô┬ú├╢ y", "x ✔ y", "UTF-8 read as ibm437, twice"},
+		{"x РІСљвЂќ y РІСљвЂќ z", "x ✔ y ✔ z", "UTF-8 read as windows-1251, twice"},
+		{"<td>РІСљвЂќ</td><td>РІСљвЂќ</td>", "<td>✔</td><td>✔</td>", "UTF-8 read as windows-1251, twice"},
 		// A round inside that would leave a combining mark with no letter
 		// under it is not taken: "МіБ" once undone is Ukrainian, not U+0333
 		// read as Windows-1251 ("Мі") and Б.
