@@ -302,7 +302,7 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 			// refBadness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
 			if start, end := int(us[i].start), int(us[j-1].end); !within(perfect, start, end) && (!pieces || piece(rs, start, end)) {
-				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
+				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok && (depth == 0 || !pieceOfLonger(rs, &c, e)) {
 					all = append(all, c)
 					if c.perfect {
 						k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
@@ -428,6 +428,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 		if depth > 0 {
 			su := unitsOf(us)
 			su.outer = &f.outer
+			if start == 0 && end == len(rs) {
+				su.own = us
+			}
 			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 		}
 		if isBanned(f.banned, start, end, e) {
@@ -449,14 +452,16 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || shortPieces(out) && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end}
 		}
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
-			out, inner, lossy = f.apply(out, sub, lossy)
-			after = refBadness(prev, out, next)
+			if o, in, l := f.apply(out, sub, lossy); !baselessMark(prev, o) {
+				out, inner, lossy = o, in, l
+				after = refBadness(prev, out, next)
+			}
 		}
 	}
 	gain := before - after
@@ -470,6 +475,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 		if depth > 0 {
 			su := unitsOf(us)
 			su.outer = &f.outer
+			if start == 0 && end == len(rs) {
+				su.own = us
+			}
 			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 		}
 		if isBanned(f.banned, start, end, e) {
