@@ -80,16 +80,24 @@
 //     ("IRMÃ—" stays) and at a word's start is no variable with a hat
 //     ("Â²", "Â·B" stay), or Mac OS Roman's ¬ or √ without an operand;
 //     a misread no-break space glued to a word's end ("authorsÂ\u00a0",
-//     not after a capital: "HÂLÂ"). Symbols each of which would be
+//     "\fRÂ\u00a0:" after a troff font escape, not after a capital:
+//     "HÂLÂ"), or standing alone with nothing after it to bind ("ID
+//     Â\u00a0" at the line's end; "Â\u00a0all" stays). Symbols each of which would be
 //     repaired alone are repaired together, a few ASCII characters apart
 //     or glued ("âœ” y âœ”", a bar of blocks "â–ˆâ–ˆâ–ˆ"). A Latin-1
 //     character misread as Windows-1251 ("В©", "ВІ" ², "Г—" ×, "Г©" é as a
 //     word) is repaired on a line of Latin text whose other Cyrillic
-//     letters are misread ones too, glued inside Latin words; one misread
+//     letters are misread ones too, glued inside Latin words (misread
+//     no-break spaces glued together, "В\u00a0В\u00a0", and guillemets
+//     around ASCII need no Latin letters, only no other Cyrillic); one misread
 //     as IBM437 ("20┬░C", a Windows console showing UTF-8) on a line that
 //     holds no other box drawing. A small Cyrillic letter and a letter
 //     glued to a symbol, standing alone, is a symbol of three bytes misread
-//     as Windows-1251 ("вњ”" ✔).
+//     as Windows-1251 ("вњ”" ✔), and Γ glued to two symbols one misread as
+//     IBM437 ("Γ£ö" ✔). A stretch glued to a character its encoding does
+//     not have, which another encoding reads with the stretch's end as one
+//     misread character, is a piece of that one ("Γ£" of "Γ£ö" is no ã
+//     misread as Windows-1253).
 //     Every character beyond ASCII of a text misread under an encoding
 //     is a piece of a misread character: a lone one, or a guess of lost
 //     bytes, glued to a character that is none stands on no score of the
@@ -107,6 +115,11 @@
 //
 // The decoding of a stretch is decoded again while that helps (a text
 // misread twice), up to four rounds; the Change reports the chain undone.
+// A round inside another judges its stretch by the same rules, the outer
+// stretch's decoding standing for the line (a table's rules, "â”‚",
+// misread twice); one that would leave a combining diacritic with no
+// letter under it is not taken ("МіБ" once undone is Ukrainian, not U+0333
+// read as Windows-1251).
 // Lossy misreadings are undone as far as the bytes allow: the five bytes
 // Windows-1252 leaves unassigned read as C1 controls (as WHATWG does) are
 // exact; read as U+FFFD or dropped, the character comes back when only one
@@ -137,7 +150,11 @@
 // punctuation French sets off ("-L CÂ »"), or Â or Ã after no letter
 // ("12.Â Nulgrind", "Il va Ã  Paris"), neither of which is a word: not in
 // a list of letters, in text about the letter ("Â is a letter in
-// Romanian: ROMÂNIA") or in mathematics ("NTT⁻¹(Â ∘ NTT(y))"). CESU-8 (a
+// Romanian: ROMÂNIA"), in mathematics ("NTT⁻¹(Â ∘ NTT(y))"), nor Â at a
+// word's start before a word in small letters (Welsh's "with": "Â phwy?").
+// Â after a capital is taken on a line whose other lost no-break spaces
+// are sure ("POSIXÂ PThreadsÂ API,Â detection"): on a misread line a real
+// Â reads "Ã‚". CESU-8 (a
 // supplementary character as two 3-byte surrogates) misread is undone too.
 // A byte is taken for lost only where nothing else explains the characters
 // (issue 24: U+FFFD where nothing was lost harms the text): not where another
