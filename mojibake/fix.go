@@ -3132,7 +3132,11 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// vouch: refused for want of evidence only, the stretch may still pass
 	// on the line's sure repairs (see mayVouch), judged by checkChosen.
 	vouch := false
-	if !sym && unseen(p, out, n, 1) > 0 || !symIsland && !spaces && !nbspAlone && badness(prev, judged, next) > attestedRare(out) {
+	// (The cost model finds a no-break space beside a space or the line's
+	// end bad: where the rules take one, what it stands beside is the
+	// text's layout.)
+	nbsp := sym && len(out) == 1 && out[0] == 0xA0
+	if !sym && unseen(p, out, n, 1) > 0 || !symIsland && !spaces && !nbspAlone && !nbsp && badness(prev, judged, next) > attestedRare(out) {
 		if !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
 			if debugVeto != nil {
 				debugVeto(rs, start, end, out, "model-only cheap")

@@ -388,6 +388,13 @@ func TestCases(t *testing.T) {
 		{"Progress: â–ˆâ–ˆâ–ˆâ–ˆâ–‘â–‘ 60%", "Progress: ████░░ 60%", "UTF-8 read as windows-1252"},
 		{"[â–ˆâ–ˆâ–ˆâ–ˆ    ] done", "[████    ] done", "UTF-8 read as windows-1252"},
 		{"x ┬░ y ┬░ z", "x ┬░ y ┬░ z", ""},
+		// A no-break space misread where the lead C2 reads as a sign (Mac
+		// OS Roman's ¬, IBM437's ┬), whatever stands around it; not in a
+		// drawing.
+		{"ACCESSCONTEXT:  ID ┬á", "ACCESSCONTEXT:  ID \u00a0", "UTF-8 read as ibm437"},
+		{"ACCESSCONTEXT:  ID ¬†", "ACCESSCONTEXT:  ID \u00a0", "UTF-8 read as macintosh"},
+		{"Hello¬†world", "Hello\u00a0world", "UTF-8 read as macintosh"},
+		{"│ x ┬á │", "│ x ┬á │", ""},
 		// A symbol of three bytes misread as IBM437 begins with Γ (E2):
 		// no Greek capital of two bytes; the start of one is no misread
 		// character of another encoding glued to what that one does not

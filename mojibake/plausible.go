@@ -1530,6 +1530,10 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 	}
 	switch {
 	case o >= 0xA1 && o <= 0xBF && o != 0xAD && o != 0xAA && o != 0xBA, o == 0xD7, o == 0xF7:
+	case o == 0xA0 && !unicode.IsLetter(s[0]):
+		// A no-break space misread under an encoding whose lead C2 reads
+		// as a sign ("¬†" Mac OS Roman, "┬á" IBM437): no word's letter.
+		// (Â's is loneNoBreak's, В's symbolIsland's.)
 	case o >= 0x2010 && o <= 0x2BFF && !(o >= 0x2028 && o <= 0x202F) && !(o >= 0x205F && o <= 0x206F) && !unicode.IsLetter(o):
 	default:
 		return false
