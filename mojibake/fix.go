@@ -2720,20 +2720,30 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
 }
 
-// shortPieces reports whether out's characters beyond ASCII come in runs
-// of three at most: a misread character decoded once ("вњ”" is ✔ misread
-// twice as Windows-1251, once undone), or several with ASCII between
-// ("вњ” y вњ”"), each of which the rules for a lone one judge.
+// shortPieces reports whether out is three characters at most, or its
+// characters beyond ASCII come in runs of two or three: a misread
+// character decoded once ("вњ”" is ✔ misread twice as Windows-1251, once
+// undone), or several with ASCII between ("вњ” y вњ”"), each of which the
+// rules for a lone one judge. (Text misread once decodes to letters alone
+// between ASCII, "ž a č": no round for it.)
 func shortPieces(out []rune) bool {
+	if len(out) <= 3 {
+		return true
+	}
 	run := 0
 	for _, r := range out {
-		if r < 0x80 {
-			run = 0
-		} else if run++; run > 3 {
+		if r >= 0x80 {
+			if run++; run > 3 {
+				return false
+			}
+			continue
+		}
+		if run == 1 {
 			return false
 		}
+		run = 0
 	}
-	return true
+	return run != 1
 }
 
 // baselessMark reports whether out, after prev, holds a combining
