@@ -2416,10 +2416,17 @@ func lostSpaceAfter(prev, lead, after rune) bool {
 	if infoOf(prev).lower && infoOf(lead).upper {
 		return true
 	}
-	if lead == 'Â' && infoOf(prev).upper && frenchSpaced(after) {
+	if frenchShape(prev, lead, after) {
 		return true
 	}
 	return (lead == 'Â' || lead == 'Ã') && afterNoLetter(prev)
+}
+
+// frenchShape reports whether lead is Â after a capital prev, before
+// punctuation French sets off with a no-break space (after, past the
+// space): "-L CÂ »", "NOTESÂ :".
+func frenchShape(prev, lead, after rune) bool {
+	return lead == 'Â' && infoOf(prev).upper && frenchSpaced(after)
 }
 
 // frenchSpaced reports whether r is punctuation French typography sets off
@@ -2522,7 +2529,7 @@ func letterTalk(rs []rune, start int) bool {
 // :"): no word ends in â, and the pairs a capital makes with it are
 // common (Romanian ÎNCÂNTAT).
 func frenchSpace(rs []rune, start, end int) bool {
-	return end-start == 2 && rs[start] == 'Â' && infoOf(runeBefore(rs, start)).upper && frenchSpaced(runeAt(rs, end)) && !letterTalk(rs, start)
+	return end-start == 2 && frenchShape(runeBefore(rs, start), rs[start], runeAt(rs, end)) && !letterTalk(rs, start)
 }
 
 // runeAt returns rs[i], or none past the end.
