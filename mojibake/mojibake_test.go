@@ -394,6 +394,12 @@ func TestCases(t *testing.T) {
 		{"ACCESSCONTEXT:  ID ┬á", "ACCESSCONTEXT:  ID \u00a0", "UTF-8 read as ibm437"},
 		{"ACCESSCONTEXT:  ID ¬†", "ACCESSCONTEXT:  ID \u00a0", "UTF-8 read as macintosh"},
 		{"Hello¬†world", "Hello\u00a0world", "UTF-8 read as macintosh"},
+		// A symbol of three bytes misread as Mac OS Roman, a low quotation
+		// mark and two letters ("‚Üí" is →): no quoted word; glued to a
+		// word it stays.
+		{"open `Control Panel` ‚Üí `System`", "open `Control Panel` → `System`", "UTF-8 read as macintosh"},
+		{"maint: while (1) ‚Üí while (true)", "maint: while (1) → while (true)", "UTF-8 read as macintosh"},
+		{"x ‚Üíx", "x ‚Üíx", ""},
 		{"│ x ┬á │", "│ x ┬á │", ""},
 		// A symbol of three bytes misread as IBM437 begins with Γ (E2):
 		// no Greek capital of two bytes; the start of one is no misread

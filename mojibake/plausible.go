@@ -1554,7 +1554,13 @@ func loneSymbol(s, out []rune, prev, next rune) bool {
 		// a pair inside words ("поравњање"): no word is two letters glued
 		// to a symbol, and the pair the symbol makes, which real text does
 		// not hold, tells.
-		if modelHas(a, b) && (i == 1 && !cyrillicWordless(s) || i > 1 && (unicode.IsLetter(s[i-1]) || unicode.IsLetter(s[i]) || pairs.HasSized(commonModel, a, b))) {
+		//
+		// After a lead that reads as punctuation, two letters alone, no
+		// letter after them ("‚Üí" is → misread as Mac OS Roman: a low
+		// quotation mark and "Üí"), are no quoted word: no word is two
+		// letters beyond ASCII.
+		quoted := i == 2 && len(s) == 3 && !unicode.IsLetter(s[0]) && !isWordChar(next) && !pairs.HasSized(commonModel, a, b)
+		if modelHas(a, b) && (i == 1 && !cyrillicWordless(s) || i > 1 && !quoted && (unicode.IsLetter(s[i-1]) || unicode.IsLetter(s[i]) || pairs.HasSized(commonModel, a, b))) {
 			return false
 		}
 	}
