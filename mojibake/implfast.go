@@ -291,9 +291,9 @@ func implRare(out []rune, i int, next rune, d uint64, before rune, sBefore uint8
 	if d&fdGlued != 0 {
 		// A neighbour beyond the stretch that is not ASCII may be a
 		// misread character left as it was: it tells nothing; nor
-		// does the letter of a troff font escape.
+		// does the name in a troff escape (roffEscapeBefore).
 		sb, sa := sBefore, scNone
-		if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
+		if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && roffEscapeBefore(out, i) {
 			sb = scNone
 		}
 		if i+1 < len(out) {

@@ -65,6 +65,11 @@ func TestCases(t *testing.T) {
 		{"â€œquotedâ€\u009d", "“quoted”", "UTF-8 read as windows-1252"},
 		{"ÃƒÂ©tÃƒÂ©", "été", "UTF-8 read as windows-1252, twice"},
 		{"ÐŸÑ€Ð¸Ð²ÐµÑ‚", "Привет", "UTF-8 read as windows-1252"},
+		// Nor are the names of its special characters and strings
+		// ("\(Fo" «, "\*(Aq" ').
+		{"Ð¡Ð¼Ð¾Ñ\u0082Ñ\u0080Ð¸Ñ\u0082Ðµ \\(FoÐ\u0098Ð·Ð¼ÐµÐ½ÐµÐ½Ð¸Ðµ\\(Fc\\&.", "Смотрите \\(FoИзменение\\(Fc\\&.", "UTF-8 read as iso-8859-1"},
+		{"Р·\\*(AqСЏРІРёР»Р°СЃСЏ Сѓ BSD 4\\&.4\\&.", "з\\*(Aqявилася у BSD 4\\&.4\\&.", "UTF-8 read as windows-1251"},
+		{"СЂР°Р·РґРµР» \\(lqРџСЂРµРґСѓРїСЂРµР¶РґРµРЅРёСЏ\\(rq.", "раздел \\(lqПредупреждения\\(rq.", "UTF-8 read as windows-1251"},
 		// The letter of a troff font escape is no Latin glued to Cyrillic.
 		{"Ð¼Ð¾Ð¶Ð½Ð° \\fIÑ‡Ð¸Ñ\u0081Ð»Ð¾\\fP Ð¼Ð¾Ð¶Ð½Ð°", "можна \\fIчисло\\fP можна", "UTF-8 read as windows-1252"},
 		{"РџСЂРёРІРµС‚ Рё РїРѕРєР°", "Привет и пока", "UTF-8 read as windows-1251"},

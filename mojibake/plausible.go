@@ -848,9 +848,10 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 				// a misread character left as it was (its bytes lost):
 				// it tells nothing.
 				sb, sa := sBefore, sNext
-				if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
-					// (Nor does the letter of a troff font escape:
-					// "\fIчисло" is число in italics.)
+				if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && roffEscapeBefore(out, i) {
+					// (Nor does the name in a troff escape:
+					// "\fIчисло" is число in italics; see
+					// roffEscapeBefore.)
 					sb = scNone
 				}
 				if i+1 == len(out) {
@@ -1089,6 +1090,22 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 // no-break space glued to a word, as French writes one before a colon).
 func fontEscapeBefore(rs []rune, start int, out []rune) bool {
 	return start >= 3 && rs[start-2] == 'f' && rs[start-3] == '\\' && rs[start-1] < 0x80 && len(out) > 0 && infoOf(out[0]).kind == kLetter
+}
+
+// roffEscapeBefore reports whether out[i] follows a troff escape whose
+// name ends just before it: a font ("\fI", "\fB"), a special character
+// ("\(Fo" «, "\(lq") or a string ("\*(Aq" '). Its letters are markup, no
+// Latin glued to the word after ("\(FoИзменение", «Изменение).
+func roffEscapeBefore(out []rune, i int) bool {
+	switch {
+	case i >= 3 && out[i-3] == '\\' && out[i-2] == 'f':
+		return true
+	case i >= 4 && out[i-3] == '(' && out[i-4] == '\\':
+		return true
+	case i >= 5 && out[i-3] == '(' && out[i-4] == '*' && out[i-5] == '\\':
+		return true
+	}
+	return false
 }
 
 // pairNeighbour returns r, a character before or after a stretch, as the
