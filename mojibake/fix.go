@@ -3174,11 +3174,14 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
 	if vouch || why != "" || ua > 0 && !sym || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island && !sym {
-		if (vouch || mayVouch(start, end, lineUnits, lossy, prev, judged, out, next)) && (why == "" || why == "lone") && ub > ua {
+		if (vouch || mayVouch(start, end, lineUnits, lossy, prev, judged, out, next)) && ((why == "" || why == "lone") && ub > ua || why == "evidence" && ub == ua) {
 			// Misreading changes a whole text, not one stretch: on a line
 			// surely repaired elsewhere through the same encoding, a
 			// stretch whose repair leaves fewer unseen pairs than as found
-			// was misread with the rest ("KriyÃ²l" beside "cafÃ©").
+			// was misread with the rest ("KriyÃ²l" beside "cafÃ©"); so was
+			// one whose repair leaves as many, which the cost model finds
+			// clean ("en Ăşltimo caso, se harĂˇ": último beside hará, under
+			// Windows-1250): on a misread line a real Ă reads "Ä‚".
 			return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, vouch: true}, true
 		}
 		if debugVeto != nil {

@@ -65,6 +65,11 @@ func TestCases(t *testing.T) {
 		{"â€œquotedâ€\u009d", "“quoted”", "UTF-8 read as windows-1252"},
 		{"ÃƒÂ©tÃƒÂ©", "été", "UTF-8 read as windows-1252, twice"},
 		{"ÐŸÑ€Ð¸Ð²ÐµÑ‚", "Привет", "UTF-8 read as windows-1252"},
+		// On a line misread elsewhere under the same encoding, a misread
+		// character whose repair is as clean as it is (no unseen pair
+		// either way): a real Ă would read "Ä‚" there.
+		{"maneras o, en Ăşltimo caso, se harĂˇ de", "maneras o, en último caso, se hará de", "UTF-8 read as windows-1250"},
+		{"en Ăşltimo caso", "en Ăşltimo caso", ""},
 		// Nor are the names of its special characters and strings
 		// ("\(Fo" «, "\*(Aq" ').
 		{"Ð¡Ð¼Ð¾Ñ\u0082Ñ\u0080Ð¸Ñ\u0082Ðµ \\(FoÐ\u0098Ð·Ð¼ÐµÐ½ÐµÐ½Ð¸Ðµ\\(Fc\\&.", "Смотрите \\(FoИзменение\\(Fc\\&.", "UTF-8 read as iso-8859-1"},
