@@ -259,6 +259,7 @@ func TestCases(t *testing.T) {
 		// holds few of the repair's pairs.
 		{"The temperature was 20Â°C today.", "The temperature was 20°C today.", "UTF-8 read as windows-1252"},
 		{"Error margin Â±0.5 mm.", "Error margin ±0.5 mm.", "UTF-8 read as windows-1252"},
+		{"\"source {Datei}\"Â«. {Datei} darf nicht", "\"source {Datei}\"«. {Datei} darf nicht", "UTF-8 read as windows-1252"},
 		{"Density 3 g/cmÂ³.", "Density 3 g/cm³.", "UTF-8 read as windows-1252"},
 		{"See section Â§4.", "See section §4.", "UTF-8 read as windows-1252"},
 		{"Half Â½ cup", "Half ½ cup", "UTF-8 read as windows-1252"},

@@ -553,10 +553,12 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			// whether the line is Latin (see isIsland).
 			return true
 		}
-		if u.end == 3 && prev < 0x80 && next < 0x80 && loneSymbol(rs[:3], []rune{u.r}, prev, next) {
+		if (u.end == 3 || u.end == 2 && u.r < 0x100) && prev < 0x80 && next < 0x80 && loneSymbol(rs[:u.end], []rune{u.r}, prev, next) {
 			// A symbol of three bytes misread alone ("вњ”" is ✔ read as
 			// Windows-1251), one of whose pairs inside real text may
-			// hold: the window judges it (isLoneSymbol).
+			// hold, or of Latin-1 the cost model finds no fault with
+			// ("\"Â«." after a quotation mark): the window judges it
+			// (isLoneSymbol).
 			return true
 		}
 		if u.end == 2 && u.r == 0xA0 && rs[0] == 'Â' && isASCIILetterRune(prev) && at >= 3 && p[at-3] == '\\' && p[at-2] == 'f' && loneNoBreak(rs[:2], []rune{0xA0}, ' ', next) {
