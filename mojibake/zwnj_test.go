@@ -1,0 +1,55 @@
+package mojibake
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestZWNJPerfect: Persian written with the zero-width non-joiner inside
+// its words has no badness, so that misread as Windows-1252 its repair
+// leaves none, and plan stops after Windows-1252 (coversAll over its
+// perfect stretches) rather than trying five more encodings for stretches
+// that cannot win (see describe). It fails when the non-joiner costs
+// anything again.
+func TestZWNJPerfect(t *testing.T) {
+	lines := []string{
+		"من می\u200cخواهم این کتاب\u200cها را بخوانم.",
+		"دانشجویان در کلاس\u200cهای دانشگاه حاضر شده\u200cاند.",
+		"آن\u200cها به خانه\u200cی ما آمدند و نامه\u200cای نوشتند.",
+		"این مقاله (به زبان فارسی) درباره\u200cی سیاره\u200cها است.",
+	}
+	f := &fixer{}
+	tr := NewTransformer()
+	for _, s := range lines {
+		if b := badness(none, []rune(s), none); b != 0 {
+			t.Errorf("%q: badness %d, want 0", s, b)
+		}
+		w := misreadBytes(Windows1252)([]byte(s))
+		// What fixer.window sets up before plan.
+		if f.decodeWindow(w) == 0 {
+			t.Fatalf("%q: no misread character found", w)
+		}
+		f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
+		f.scripts.line, f.scripts.text, f.scripts.blocksOK, f.scripts.escOK = f.rs, w, false, false
+		f.scripts.units = f.wantedUnits
+		f.arena = f.arena[:0]
+		cs := f.plan(f.rs, none, none, 0, nil)
+		var ranges [][2]int
+		for _, c := range cs {
+			if !c.perfect || c.chain[0] != Windows1252 {
+				t.Errorf("%q: candidate %q (%v) perfect %v", s, string(c.out), c.chain, c.perfect)
+			}
+			ranges = append(ranges, [2]int{c.start, c.end})
+		}
+		if !coversAll(ranges, f.depth[0].pos) {
+			t.Errorf("%q: Windows-1252's perfect stretches do not cover every place: plan tries the other encodings", s)
+		}
+		// And the repair is the line.
+		tr.Reset()
+		dst := make([]byte, 4*len(w))
+		n, _, err := tr.Transform(dst, w, true)
+		if err != nil || !bytes.Equal(dst[:n], []byte(s)) {
+			t.Errorf("%q: repaired to %q (%v)", s, dst[:n], err)
+		}
+	}
+}
