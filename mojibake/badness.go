@@ -145,6 +145,8 @@ func classKey(r rune, in info) (uint16, info) {
 		n.script = in.script
 	case kSymbol:
 		n.math = in.math
+	case kClose, kPunct:
+		n.script = in.script // sOther for CJK punctuation (wideCJKPunct), else sNone
 	}
 	k := uint16(n.kind) | uint16(n.script)<<4
 	if n.upper {
@@ -454,7 +456,22 @@ func describe(r rune) info {
 		// or a surrogate.
 		return info{kind: kBad, cost: 3}
 	}
+	if (in.kind == kClose || in.kind == kPunct) && wideCJKPunct(r) {
+		in.script = sOther // (pairCost reads it: oddNeighbours)
+	}
 	return in
+}
+
+// wideCJKPunct reports the punctuation of CJK Symbols and Punctuation
+// (、。「」〈〉《》【】) and the full-width forms (，：；！？（）): what
+// Chinese and Japanese write between their ideographs. Glued one to
+// another ("）。", "」、") they are writing, not misread bytes: the cost
+// model left Chinese and Japanese repaired with badness at every such
+// pair (one a line or two), so that plan's stop (coversAll over the
+// perfect stretches) did not come and five more encodings were tried
+// on the line (bench/results/mojispeed-2026-11-30-h34a).
+func wideCJKPunct(r rune) bool {
+	return 0x3000 <= r && r <= 0x303F || 0xFF01 <= r && r <= 0xFF65
 }
 
 // pairCost is the badness of character a (described by x) directly followed
@@ -693,6 +710,13 @@ func rareLetter(r rune) bool {
 func oddNeighbours(x, y info) bool {
 	if x.math && y.math {
 		return false // ≤≥, √±, ±∞: mathematics writes symbols together
+	}
+	if x.kind == kClose && x.script == sOther && y.script == sOther {
+		// "）。", "」、": Chinese and Japanese close a bracket or a quote
+		// and end the clause with no space between, both full width
+		// (see wideCJKPunct). A misreading of UTF-8 decodes to them only
+		// in text that was CJK.
+		return false
 	}
 	return oddKinds(x.kind, y.kind)
 }

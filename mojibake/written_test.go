@@ -5,14 +5,20 @@ import (
 	"testing"
 )
 
-// TestZWNJPerfect: Persian written with the zero-width non-joiner inside
-// its words has no badness, so that misread as Windows-1252 its repair
-// leaves none, and plan stops after Windows-1252 (coversAll over its
-// perfect stretches) rather than trying five more encodings for stretches
-// that cannot win (see describe). It fails when the non-joiner costs
-// anything again.
-func TestZWNJPerfect(t *testing.T) {
+// TestWrittenPerfect: Persian written with the zero-width non-joiner
+// inside its words, and Chinese and Japanese with a full-width bracket or
+// quote closed before a full-width comma or stop, have no badness, so
+// that misread as Windows-1252 their repair leaves none, and plan stops
+// after Windows-1252 (coversAll over its perfect stretches) rather than
+// trying five more encodings for stretches that cannot win (see describe
+// and oddNeighbours). It fails when the non-joiner costs anything again,
+// or the pairs of CJK punctuation.
+func TestWrittenPerfect(t *testing.T) {
 	lines := []string{
+		"火星的名字来自罗马神话中的战神（玛尔斯）。",
+		"他说：「火星」、「木星」，都是行星（外行星）；",
+		"火星（かせい）は、太陽系の惑星である（地球型惑星）。",
+		"「火星」、それは赤い星だ。",
 		"من می\u200cخواهم این کتاب\u200cها را بخوانم.",
 		"دانشجویان در کلاس\u200cهای دانشگاه حاضر شده\u200cاند.",
 		"آن\u200cها به خانه\u200cی ما آمدند و نامه\u200cای نوشتند.",
