@@ -163,6 +163,8 @@ func classKey(r rune, in info) (uint16, info) {
 		k |= 1 << 10
 	case r == ' ':
 		k |= 1 << 11
+	case r == '[':
+		k |= 1 << 13
 	case r >= 0x80:
 		k |= 1 << 12
 	}
@@ -186,6 +188,9 @@ func buildPairTable() {
 		reps := []rune{'x', 0x1000} // ASCII or not
 		if k == kSpace {
 			reps = append(reps, ' ', 0xA0)
+		}
+		if k == kOpen {
+			reps = append(reps, '[')
 		}
 		for sc := sNone; sc <= sOther; sc++ {
 			for c := 0; c < 4; c++ {
@@ -493,7 +498,14 @@ func pairCost(a rune, x info, b rune, y info) int {
 		case kSymbol, kPunct, kBad, kBox:
 			c += 2
 		case kOpen:
-			c++
+			// Not '[' after a small letter: Wikipedia and Markdown glue
+			// a note's number to the word it is about ("км[1]",
+			// "obliquité[14]"). After a capital it is counted still:
+			// Windows-1251 reads the last byte of a CJK character as
+			// one ("ж—Ґ[1]" is 日[1]).
+			if b != '[' || !x.lower {
+				c++
+			}
 		case kSup:
 			if x.upper {
 				c += 2

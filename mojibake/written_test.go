@@ -11,14 +11,18 @@ import (
 // that misread as Windows-1252 their repair leaves none, and plan stops
 // after Windows-1252 (coversAll over its perfect stretches) rather than
 // trying five more encodings for stretches that cannot win (see describe
-// and oddNeighbours). It fails when the non-joiner costs anything again,
-// or the pairs of CJK punctuation.
+// and oddNeighbours), as have a small letter and the '[' of a note glued
+// to it ("планета[1]"; see pairCost). It fails when the non-joiner costs
+// anything again, or the pairs of CJK punctuation, or a small letter
+// before '['.
 func TestWrittenPerfect(t *testing.T) {
 	lines := []string{
 		"火星的名字来自罗马神话中的战神（玛尔斯）。",
 		"他说：「火星」、「木星」，都是行星（外行星）；",
 		"火星（かせい）は、太陽系の惑星である（地球型惑星）。",
 		"「火星」、それは赤い星だ。",
+		"Марс — четвёртая по удалённости от Солнца планета[1][2].",
+		"en période de forte obliquité[14]. Les données recueillies",
 		"من می\u200cخواهم این کتاب\u200cها را بخوانم.",
 		"دانشجویان در کلاس\u200cهای دانشگاه حاضر شده\u200cاند.",
 		"آن\u200cها به خانه\u200cی ما آمدند و نامه\u200cای نوشتند.",
@@ -57,5 +61,18 @@ func TestWrittenPerfect(t *testing.T) {
 		if err != nil || !bytes.Equal(dst[:n], []byte(s)) {
 			t.Errorf("%q: repaired to %q (%v)", s, dst[:n], err)
 		}
+	}
+}
+
+// TestNoteAfterCapital: a capital before '[' is counted still. Windows-1251
+// reads the last byte of many CJK characters as a Cyrillic capital, and
+// "ж—Ґ[1]" (日[1], the corpus's Japanese) is repaired only with that pair
+// counted in the text as found.
+func TestNoteAfterCapital(t *testing.T) {
+	if b := badness(none, []rune("Ґ[1]"), none); b == 0 {
+		t.Errorf("Ґ[1]: badness 0, want the capital glued to '[' counted")
+	}
+	if b := badness(none, []rune("ґ[1]"), none); b != 0 {
+		t.Errorf("ґ[1]: badness %d, want 0", b)
 	}
 }
