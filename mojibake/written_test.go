@@ -6,15 +6,15 @@ import (
 )
 
 // TestWrittenPerfect: Persian written with the zero-width non-joiner
-// inside its words, and Chinese and Japanese with a full-width bracket or
-// quote closed before a full-width comma or stop, have no badness, so
-// that misread as Windows-1252 their repair leaves none, and plan stops
-// after Windows-1252 (coversAll over its perfect stretches) rather than
-// trying five more encodings for stretches that cannot win (see describe
-// and oddNeighbours), as have a small letter and the '[' of a note glued
-// to it ("планета[1]"; see pairCost). It fails when the non-joiner costs
-// anything again, or the pairs of CJK punctuation, or a small letter
-// before '['.
+// inside its words, Hebrew with its directional marks, and Chinese and
+// Japanese with a full-width bracket or quote closed before a full-width
+// comma or stop, have no badness, so that misread as Windows-1252 their
+// repair leaves none, and plan stops after Windows-1252 (coversAll over
+// its perfect stretches) rather than trying five more encodings for
+// stretches that cannot win (see describe and oddNeighbours); so have a
+// small letter and the '[' of a note glued to it ("планета[1]"; see
+// pairCost). It fails when the non-joiner or the marks cost anything
+// again, or the pairs of CJK punctuation, or a small letter before '['.
 func TestWrittenPerfect(t *testing.T) {
 	lines := []string{
 		"火星的名字来自罗马神话中的战神（玛尔斯）。",
@@ -23,6 +23,7 @@ func TestWrittenPerfect(t *testing.T) {
 		"「火星」、それは赤い星だ。",
 		"Марс — четвёртая по удалённости от Солнца планета[1][2].",
 		"en période de forte obliquité[14]. Les données recueillies",
+		"\u200fמאדים הוא כוכב הלכת הרביעי \u200e(Mars)\u200f במרחקו מהשמש.",
 		"من می\u200cخواهم این کتاب\u200cها را بخوانم.",
 		"دانشجویان در کلاس\u200cهای دانشگاه حاضر شده\u200cاند.",
 		"آن\u200cها به خانه\u200cی ما آمدند و نامه\u200cای نوشتند.",
