@@ -2937,7 +2937,10 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			// line whose other stretches are surely misread through the
 			// same encoding, a misread character that leaves fewer unseen
 			// pairs repaired than as found was misread with them.
-			if sure[e] >= 2 && !readBetterElse(rs, c.start, c.end, e, c.out) {
+			// (One unseen pair of sure evidence elsewhere will do when the
+			// stretch's own repair takes away two more than it leaves:
+			// "LietuviÅ³" beside an en dash "â€“" between spaces.)
+			if (sure[e] >= 2 || sure[e] >= 1 && c.unseenBefore-c.unseenAfter >= 2) && !readBetterElse(rs, c.start, c.end, e, c.out) {
 				c.checked, c.lone = true, true
 				continue
 			}

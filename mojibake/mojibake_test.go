@@ -70,6 +70,10 @@ func TestCases(t *testing.T) {
 		// either way): a real Ă would read "Ä‚" there.
 		{"maneras o, en Ăşltimo caso, se harĂˇ de", "maneras o, en último caso, se hará de", "UTF-8 read as windows-1250"},
 		{"en Ăşltimo caso", "en Ăşltimo caso", ""},
+		// One unseen pair of sure evidence elsewhere on the line is enough
+		// for a lone one whose repair takes away two more than it leaves.
+		{"  * [LietuviÅ³](https://lt.wikipedia.org/wiki/Marsas) \"Marsas â€“ Lithuanian\")", "  * [Lietuvių](https://lt.wikipedia.org/wiki/Marsas) \"Marsas – Lithuanian\")", "UTF-8 read as windows-1252"},
+		{"  * [LietuviÅ³](https://lt.wikipedia.org/wiki/Marsas)", "  * [LietuviÅ³](https://lt.wikipedia.org/wiki/Marsas)", ""},
 		// Nor are the names of its special characters and strings
 		// ("\(Fo" «, "\*(Aq" ').
 		{"Ð¡Ð¼Ð¾Ñ\u0082Ñ\u0080Ð¸Ñ\u0082Ðµ \\(FoÐ\u0098Ð·Ð¼ÐµÐ½ÐµÐ½Ð¸Ðµ\\(Fc\\&.", "Смотрите \\(FoИзменение\\(Fc\\&.", "UTF-8 read as iso-8859-1"},
