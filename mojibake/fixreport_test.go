@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -12,8 +11,6 @@ import (
 	"testing"
 	"unicode/utf8"
 	"unsafe"
-
-	"github.com/utf8x/utf8x/internal/testsample"
 )
 
 // transformerChanges is the reference for Fix: a Transformer of its own,
@@ -101,19 +98,9 @@ func sameAsTransformer(t *testing.T, name string, in []byte, o Options) int {
 func TestFixMatchesTransformer(t *testing.T) {
 	opts := []Options{{}, {NoLossy: true}, {Codepages: []Codepage{Windows1251}}}
 	total := 0
-	files := testsample.CorpusFiles("lipsum/*.utf8.txt")
-	files = append(files, testsample.CorpusFiles("wikipedia_mars/*.utf8.txt")...)
-	if len(files) == 0 {
-		t.Log("../shared/corpus is absent: the corpus texts are left out")
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if testing.Short() {
-			data = data[:min(len(data), 16<<10)]
-		}
+	names, texts := corpusInputs(t, "lipsum/*.utf8.txt", "wikipedia_mars/*.utf8.txt")
+	for i, name := range names {
+		data := texts[i]
 		for _, e := range []Codepage{Windows1252, Windows1251} {
 			m := misreadBytes(e)(data)
 			total += sameAsTransformer(t, fmt.Sprintf("%s as %v", filepath.Base(name), e), m, Options{})

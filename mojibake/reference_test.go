@@ -2,7 +2,6 @@ package mojibake
 
 import (
 	"bytes"
-	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand"
 	"os"
 	"reflect"
@@ -81,18 +80,8 @@ func TestMatchesReference(t *testing.T) {
 		}
 		sameAsReference(t, f, ref, b)
 	}
-	files := testsample.CorpusFiles("*/*.utf8.txt")
-	if len(files) == 0 {
-		t.Log("../shared/corpus is absent: the corpus texts are left out")
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if testing.Short() {
-			data = data[:min(len(data), 16<<10)]
-		}
+	_, texts := corpusInputs(t, "*/*.utf8.txt")
+	for _, data := range texts {
 		for _, e := range []Codepage{Windows1252, Windows1251, Macintosh} {
 			if m, ok := misread(strings.ToValidUTF8(string(data), ""), e, lossNone); ok {
 				sameAsReference(t, f, ref, []byte(m))
