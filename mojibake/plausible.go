@@ -1089,7 +1089,13 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 // or a space it stays the letter the symbol follows ("\fRÂ :", a
 // no-break space glued to a word, as French writes one before a colon).
 func fontEscapeBefore(rs []rune, start int, out []rune) bool {
-	return start >= 3 && rs[start-2] == 'f' && rs[start-3] == '\\' && rs[start-1] < 0x80 && len(out) > 0 && infoOf(out[0]).kind == kLetter
+	return fontEscapeEnds(rs, start) && rs[start-1] < 0x80 && len(out) > 0 && infoOf(out[0]).kind == kLetter
+}
+
+// fontEscapeEnds reports whether a troff font escape ("\\fI", "\\fR": a
+// backslash, f and the font's letter) ends just before rs[i].
+func fontEscapeEnds(rs []rune, i int) bool {
+	return i >= 3 && rs[i-3] == '\\' && rs[i-2] == 'f'
 }
 
 // roffEscapeBefore reports whether out[i] follows a troff escape whose
@@ -1098,7 +1104,7 @@ func fontEscapeBefore(rs []rune, start int, out []rune) bool {
 // Latin glued to the word after ("\(FoИзменение", «Изменение).
 func roffEscapeBefore(out []rune, i int) bool {
 	switch {
-	case i >= 3 && out[i-3] == '\\' && out[i-2] == 'f':
+	case fontEscapeEnds(out, i):
 		return true
 	case i >= 4 && out[i-3] == '(' && out[i-4] == '\\':
 		return true
@@ -1669,7 +1675,7 @@ func isLoneSymbol(rs []rune, start, end int, us stretchUnits, out []rune, prev, 
 // weighs it: after a troff font escape ("\fRÂ\u00a0:") a space, for the
 // escape's letter ends no word (the word before it is closed).
 func noBreakPrev(rs []rune, start int, prev rune) rune {
-	if start >= 3 && rs[start-3] == '\\' && rs[start-2] == 'f' && isASCIILetterRune(prev) {
+	if fontEscapeEnds(rs, start) && isASCIILetterRune(prev) {
 		return ' '
 	}
 	return prev

@@ -329,9 +329,9 @@ func loneSees(prev rune, s []rune, r, next rune) bool {
 // symbolIsland judges.
 func latinBeside(p []byte, at int) bool {
 	for i := at - 1; i >= 0 && p[i] != '\n'; i-- {
-		if n := nbspEnding(p[:i+1]); n > 0 {
-			i -= n - 1
-		} else if c := p[i]; c >= 0x80 {
+		if c := p[i]; c == 0xA0 && i > 0 && p[i-1] == 0xC2 {
+			i -= nbspEnding(p[:i+1]) - 1 // (each form ends in C2 A0)
+		} else if c >= 0x80 {
 			return false
 		} else if isASCIILetter(c) {
 			return true
@@ -343,28 +343,32 @@ func latinBeside(p []byte, at int) bool {
 		i++
 	}
 	for i < len(p) && p[i] != '\n' {
-		if n := nbspStarting(p[i:]); n > 0 {
-			i += n
-		} else if c := p[i]; c >= 0x80 {
-			return false
-		} else if isASCIILetter(c) {
-			return true
-		} else {
+		c := p[i]
+		if c < 0x80 {
+			if isASCIILetter(c) {
+				return true
+			}
 			i++
+			continue
 		}
+		n := nbspStarting(p[i:])
+		if n == 0 {
+			return false
+		}
+		i += n
 	}
 	return false
 }
 
 // The UTF-8 of a no-break space, and of it misread as Windows-1251 once
 // ("В\u00a0") and twice ("Р’В\u00a0").
-var nbspForms = [...]string{"\u00a0", "В\u00a0", "Р’В\u00a0"}
+var nbspForms = [...][]byte{[]byte("\u00a0"), []byte("В\u00a0"), []byte("Р’В\u00a0")}
 
 // nbspStarting returns the length of the no-break space (or its misreading,
 // nbspForms) p starts with, 0 if none; the longest.
 func nbspStarting(p []byte) int {
 	for k := len(nbspForms) - 1; k >= 0; k-- {
-		if bytes.HasPrefix(p, []byte(nbspForms[k])) {
+		if bytes.HasPrefix(p, nbspForms[k]) {
 			return len(nbspForms[k])
 		}
 	}
@@ -374,7 +378,7 @@ func nbspStarting(p []byte) int {
 // nbspEnding is nbspStarting for the end of p.
 func nbspEnding(p []byte) int {
 	for k := len(nbspForms) - 1; k >= 0; k-- {
-		if bytes.HasSuffix(p, []byte(nbspForms[k])) {
+		if bytes.HasSuffix(p, nbspForms[k]) {
 			return len(nbspForms[k])
 		}
 	}
