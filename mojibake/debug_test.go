@@ -2,7 +2,9 @@ package mojibake
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -79,6 +81,40 @@ func TestDebugMisses(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDebugCorpusWrong writes to the file MOJI_CORPUS_WRONG each line of
+// the corpus texts (lipsum and wikipedia_mars) misread whole as
+// Windows-1252 and as Windows-1251 that Fix does not give back exactly,
+// and logs how many: the count BENCHMARKS.md quotes for those texts.
+func TestDebugCorpusWrong(t *testing.T) {
+	path := os.Getenv("MOJI_CORPUS_WRONG")
+	if path == "" {
+		t.Skip("a development aid: set MOJI_CORPUS_WRONG to a file to list the corpus lines misread whole that Fix does not restore")
+	}
+	names, texts := corpusInputs(t, "lipsum/*.utf8.txt", "wikipedia_mars/*.utf8.txt")
+	var b strings.Builder
+	wrong := 0
+	for _, e := range []Codepage{Windows1252, Windows1251} {
+		for i, name := range names {
+			fixed, _ := Fix(misreadBytes(e)(texts[i]))
+			clean, got := strings.Split(string(texts[i]), "\n"), strings.Split(string(fixed), "\n")
+			if len(clean) != len(got) {
+				t.Errorf("%s as %v: %d lines, %d after Fix", filepath.Base(name), e, len(clean), len(got))
+				continue
+			}
+			for k := range clean {
+				if clean[k] != got[k] {
+					wrong++
+					fmt.Fprintf(&b, "%s %v %d: %q\n", filepath.Base(name), e, k, got[k])
+				}
+			}
+		}
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d lines not restored", wrong)
 }
 
 // TestDebugPairs logs which pairs of the words in MOJI_PAIRS (separated by
