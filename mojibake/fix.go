@@ -2679,7 +2679,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || shortPieces(out) && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
-			f.outer = outerLine{rs, start, end}
+			f.outer = outerLine{rs, start, end, e}
 		}
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			// (A round inside that leaves a combining mark with no letter
@@ -3166,7 +3166,14 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		vouch = true
 	}
 	island := islandOf(rs, start, end, us, out, prev, next)
-	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island && !sym {
+	// The whole of a round's text inside another through the same
+	// encoding (text misread twice alike, the common double misreading:
+	// "Ĺ\u0083â€“" once undone is "Ń–", twice the Ukrainian "і") needs one
+	// unseen pair and a repair with none: the outer round's evidence
+	// vouches for it, as a line's sure repairs do for a stretch at the
+	// first round.
+	twice := !lossy && us.outer != nil && us.outer.enc == e && start == 0 && end == len(rs)
+	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island && !sym && !(twice && ub >= 1) {
 		if !vouch && !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
 			if debugVeto != nil {
 				debugVeto(rs, start, end, out, "model-only cheap")
@@ -3176,6 +3183,9 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		vouch = true
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
+	if twice && !vouch && (why == "" || why == "lone") && ua == 0 && ub >= 1 {
+		return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub, lossy: lossy, perfect: true, unseenBefore: ub, units: us, checked: true}, true
+	}
 	if vouch || why != "" || ua > 0 && !sym || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island && !sym {
 		if (vouch || mayVouch(start, end, lineUnits, lossy, prev, judged, out, next)) && ((why == "" || why == "lone") && ub > ua || why == "evidence" && ub == ua) {
 			// Misreading changes a whole text, not one stretch: on a line

@@ -282,6 +282,7 @@ func islandOf(rs []rune, start, end int, us stretchUnits, out []rune, prev, next
 type outerLine struct {
 	rs         []rune
 	start, end int
+	enc        Codepage // the outer round's encoding
 }
 
 // islandLatin is how many Latin letters a line must hold for a word of

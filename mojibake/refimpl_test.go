@@ -455,7 +455,7 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || shortPieces(out) && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
-			f.outer = outerLine{rs, start, end}
+			f.outer = outerLine{rs, start, end, e}
 		}
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			if o, in, l := f.apply(out, sub, lossy); !baselessMark(prev, o) {
