@@ -119,7 +119,11 @@
 // stretch's decoding standing for the line (a table's rules, "â”‚",
 // misread twice); one that would leave a combining diacritic with no
 // letter under it is not taken ("МіБ" once undone is Ukrainian, not U+0333
-// read as Windows-1251).
+// read as Windows-1251). When the round inside decodes the whole of the
+// outer stretch's decoding through the same encoding (text misread twice
+// alike), one unseen pair with none left is evidence enough: the outer
+// round vouches for it, as a line's sure repairs do for a stretch ("Ń–"
+// left alone stays; "Ĺ\u0083â€“" becomes the Ukrainian "і").
 // Lossy misreadings are undone as far as the bytes allow: the five bytes
 // Windows-1252 leaves unassigned read as C1 controls (as WHATWG does) are
 // exact; read as U+FFFD or dropped, the character comes back when only one
