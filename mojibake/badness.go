@@ -644,7 +644,18 @@ func badnessLeads(prev rune, s []rune, next rune) (int, bool) {
 	// found: the continuation masks met after a lead of the same
 	// encoding, ORed (no branch).
 	var prevLead, found uint16
-	for i, b := range s {
+	// A wide letter after another (most of a CJK decoding) adds wideStep:
+	// both infos are cjkInfo, which telltale and tripleCost never count
+	// (no lead of C2..DE, no tMiddle), and no wide letter is a lead or a
+	// continuation when they are all below highMasks' (maskOf). The loop
+	// leaves such a run to the one after it, which steps it at once
+	// (kept out of the loop, whose code for other text grew slower with
+	// it inside).
+	wideStep, wideRuns := int(cjkInfo.cost)+int(pairTable[cjkInfo.class&(maxClasses-1)][cjkInfo.class&(maxClasses-1)]), cjkInfo.flags&tMiddle == 0 && highMin > 0xD7A3
+	i := 0
+again:
+	for ; i < len(s); i++ {
+		b := s[i]
 		if b < 0x80 && b >= 0 && a < 0x80 && a >= 0 {
 			z, a = a, b
 			continue // (prevLead is 0: a is ASCII)
@@ -661,7 +672,10 @@ func badnessLeads(prev rune, s []rune, next rune) (int, bool) {
 			}
 		} else {
 			if isWideLetter(b) {
-				y = &cjkInfo // (infoBeyond's, without its call: most of a CJK decoding)
+				if wideRuns && isWideLetter(a) {
+					break // (a run of them: below)
+				}
+				y = &cjkInfo // (infoBeyond's, without its call)
 			} else {
 				y = infoBeyond(b)
 			}
@@ -692,6 +706,16 @@ func badnessLeads(prev rune, s []rune, next rune) (int, bool) {
 		}
 		z, w = a, x
 		a, x = b, y
+	}
+	if i < len(s) {
+		// s[i] is a wide letter after one (x is a's info, cjkInfo;
+		// prevLead is 0).
+		for ; i < len(s) && isWideLetter(s[i]); i++ {
+			total += wideStep
+			z, w = a, x
+			a = s[i]
+		}
+		goto again
 	}
 	if next != none && a != none {
 		if a < 0x80 && a >= 0 {

@@ -100,7 +100,7 @@ func TestBadnessUpToRandom(t *testing.T) {
 // answers of hasLeadPair to come up often.
 func TestBadnessLeadsRandom(t *testing.T) {
 	buildTables()
-	pool := []rune("aZ .'\"(«»Ã©Â Ä‘Ø§Ù†×‘Ð¿Ñ€Å“Ç’€™–—’‘“”„‹›…•ƒŠ†‡ˆ‰\u00A0\u0301ÉéЖжαΩ中한カ😀\uFFFD\u2603\u0085šžčřůěпршאבגعربي")
+	pool := []rune("aZ .'\"(«»Ã©Â Ä‘Ø§Ù†×‘Ð¿Ñ€Å“Ç’€™–—’‘“”„‹›…•ƒŠ†‡ˆ‰\u00A0\u0301ÉéЖжαΩ中한カ😀\uFFFD\u2603\u0085šžčřůěпршאבגعربي中文字한국어カタかな")
 	pool = append(pool, none, invalidByte, 0xF8FF, 0xFF21)
 	rng := uint64(11)
 	rnd := func(n int) int {
@@ -112,8 +112,11 @@ func TestBadnessLeadsRandom(t *testing.T) {
 	var with, without int
 	for range 400000 {
 		s := make([]rune, rnd(24))
+		wide := rnd(3) == 0 // mostly wide letters, in runs, as CJK decodes
 		for i := range s {
-			s[i] = pool[rnd(len(pool))]
+			if s[i] = pool[rnd(len(pool))]; wide && rnd(4) > 0 {
+				s[i] = []rune("中文字한국어カタかな")[rnd(10)]
+			}
 		}
 		prev, next := pool[rnd(len(pool))], pool[rnd(len(pool))]
 		got, leads := badnessLeads(prev, s, next)
