@@ -626,6 +626,113 @@ func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 	return total
 }
 
+// badnessLeads is badness(prev, s, next) and hasLeadPair(s) in one pass:
+// judge asks both of each decoding, and the second walked the decoding
+// again, a table lookup for each character beyond ASCII. (A copy of
+// badnessUpTo's loop, with no limit, rather than a flag in it: its other
+// callers would pay for the masks.)
+func badnessLeads(prev rune, s []rune, next rune) (int, bool) {
+	total := 0
+	a := prev
+	// (See badnessUpTo.)
+	x := &noInfo
+	if a >= 0x80 || a < 0 && a != none {
+		x = infoPtr(a)
+	}
+	z, w := none, &noInfo
+	// hasLeadPair's: the lead mask of the character before, 0 for ASCII.
+	// found: the continuation masks met after a lead of the same
+	// encoding, ORed (no branch).
+	var prevLead, found uint16
+	// A wide letter after another (most of a CJK decoding) adds wideStep:
+	// both infos are cjkInfo, which telltale and tripleCost never count
+	// (no lead of C2..DE, no tMiddle), and no wide letter is a lead or a
+	// continuation when they are all below highMasks' (maskOf). The loop
+	// leaves such a run to the one after it, which steps it at once
+	// (kept out of the loop, whose code for other text grew slower with
+	// it inside).
+	wideStep, wideRuns := int(cjkInfo.cost)+int(pairTable[cjkInfo.class&(maxClasses-1)][cjkInfo.class&(maxClasses-1)]), cjkInfo.flags&tMiddle == 0 && highMin > 0xD7A3
+	i := 0
+again:
+	for ; i < len(s); i++ {
+		b := s[i]
+		if b < 0x80 && b >= 0 && a < 0x80 && a >= 0 {
+			z, a = a, b
+			continue // (prevLead is 0: a is ASCII)
+		}
+		var y *info
+		if uint32(b) < maskDense {
+			y = &lowInfo[b]
+			if b >= 0x80 {
+				m := lowMasks[b]
+				found |= prevLead & m.cont
+				prevLead = m.lead
+			} else {
+				prevLead = 0
+			}
+		} else {
+			if isWideLetter(b) {
+				if wideRuns && isWideLetter(a) {
+					break // (a run of them: below)
+				}
+				y = &cjkInfo // (infoBeyond's, without its call)
+			} else {
+				y = infoBeyond(b)
+			}
+			m := maskOfDecoded(b)
+			found |= prevLead & m.cont
+			prevLead = m.lead
+		}
+		total += int(y.cost)
+		if a != none {
+			if a < 0x80 && a >= 0 {
+				x = &lowInfo[a]
+			}
+			total += int(pairTable[x.class&(maxClasses-1)][y.class&(maxClasses-1)])
+			if a >= 0xC2 && a <= 0xDE && tells(a, y.flags, z, w.flags) {
+				if y.flags&tQuote == 0 {
+					total += 2
+				} else {
+					after := next
+					if i+1 < len(s) {
+						after = s[i+1]
+					}
+					total += telltale(z, *w, a, b, after)
+				}
+			}
+			if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && b >= 0x80 {
+				total += 2
+			}
+		}
+		z, w = a, x
+		a, x = b, y
+	}
+	if i < len(s) {
+		// s[i] is a wide letter after one (x is a's info, cjkInfo;
+		// prevLead is 0).
+		for ; i < len(s) && isWideLetter(s[i]); i++ {
+			total += wideStep
+			z, w = a, x
+			a = s[i]
+		}
+		goto again
+	}
+	if next != none && a != none {
+		if a < 0x80 && a >= 0 {
+			x = &lowInfo[a]
+		}
+		y := infoPtr(next)
+		total += int(pairTable[x.class&(maxClasses-1)][y.class&(maxClasses-1)])
+		if a >= 0xC2 && a <= 0xDE && tells(a, y.flags, z, w.flags) {
+			total += telltale(z, *w, a, next, none)
+		}
+		if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && next >= 0x80 {
+			total += 2
+		}
+	}
+	return total, found != 0
+}
+
 // noInfo is the zero info, which badnessUpTo starts from.
 var noInfo info
 

@@ -92,3 +92,44 @@ func TestBadnessUpToRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestBadnessLeadsRandom checks badnessLeads, judge's one pass, against
+// badness and hasLeadPair on random stretches (those of
+// TestBadnessUpToRandom, longer, with letters of the Windows codepages
+// that are leads and continuations: "Ð¿", "Ã©", "×‘"), and requires both
+// answers of hasLeadPair to come up often.
+func TestBadnessLeadsRandom(t *testing.T) {
+	buildTables()
+	pool := []rune("aZ .'\"(«»Ã©Â Ä‘Ø§Ù†×‘Ð¿Ñ€Å“Ç’€™–—’‘“”„‹›…•ƒŠ†‡ˆ‰\u00A0\u0301ÉéЖжαΩ中한カ😀\uFFFD\u2603\u0085šžčřůěпршאבגعربي中文字한국어カタかな")
+	pool = append(pool, none, invalidByte, 0xF8FF, 0xFF21)
+	rng := uint64(11)
+	rnd := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	var with, without int
+	for range 400000 {
+		s := make([]rune, rnd(24))
+		wide := rnd(3) == 0 // mostly wide letters, in runs, as CJK decodes
+		for i := range s {
+			if s[i] = pool[rnd(len(pool))]; wide && rnd(4) > 0 {
+				s[i] = []rune("中文字한국어カタかな")[rnd(10)]
+			}
+		}
+		prev, next := pool[rnd(len(pool))], pool[rnd(len(pool))]
+		got, leads := badnessLeads(prev, s, next)
+		if want, wantLeads := badness(prev, s, next), hasLeadPair(s); got != want || leads != wantLeads {
+			t.Fatalf("%q between %U and %U: %d %v, want %d %v", string(s), prev, next, got, leads, want, wantLeads)
+		}
+		if leads {
+			with++
+		} else {
+			without++
+		}
+	}
+	if with < 10000 || without < 10000 {
+		t.Fatalf("%d stretches with a lead pair, %d without: too few of one", with, without)
+	}
+}

@@ -2642,7 +2642,8 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 		// the model of real text may still see mojibake ("especificaci├│n").
 		return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
 	}
-	after := badness(prev, out, next)
+	// leads: hasLeadPair(out), for the round below, made in the same pass.
+	after, leads := badnessLeads(prev, out, next)
 	// The badness as found counts only through the gain, and the gain's
 	// exact amount matters only when candidates of several encodings
 	// compete, which plan sees and asks then: a long stretch, misread
@@ -2676,7 +2677,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	// A lone misread character decoded (two or three characters) is tried
 	// again on one unseen pair: the rules for a lone one judge it then
 	// ("Ä‚Ĺ‚rdenes", órdenes misread twice, is "Ăłrdenes" once undone).
-	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || shortPieces(out) && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || leads && (modelSees(prev, out, next) || shortPieces(out) && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next) || mayIslandSymbol(out)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end, e}

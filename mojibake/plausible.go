@@ -930,91 +930,95 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		}
 		ua, _, _, _, _ = shapeStep(r, infoOf(r), scriptOf(r), ua, uLower, uCaps, uCapsHigh, uAlpha)
 	}
-	// Scripts of the line outside the stretch, needed only when a letter
-	// of a script other than Latin, Greek or Cyrillic comes out.
-	var ctx [64]bool
-	// A word of the script written by the repair itself needs no more
-	// (the rules below pass it whatever the line holds): only what they
-	// might refuse is looked up in the line, which costs.
-	// (Without highScripts, every letter beyond ASCII is Latin, Greek or
-	// Cyrillic: the rules below pass them.)
-	needCtx := false
-	for w, bits := range highScripts {
-		for ; bits != 0 && !needCtx; bits &= bits - 1 {
-			s := uint8(w<<6 | bits64.TrailingZeros64(bits))
-			switch {
-			case s <= scCyrillic:
-			case s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3:
-			case s != scIPA && s != scRareCyr && outScripts[s&63] >= 2:
-			default:
-				needCtx = true
+	// (Without highScripts, the common case in Latin and Cyrillic text,
+	// none of this asks anything.)
+	if highScripts != [4]uint64{} {
+		// Scripts of the line outside the stretch, needed only when a letter
+		// of a script other than Latin, Greek or Cyrillic comes out.
+		var ctx [64]bool
+		// A word of the script written by the repair itself needs no more
+		// (the rules below pass it whatever the line holds): only what they
+		// might refuse is looked up in the line, which costs.
+		// (Without highScripts, every letter beyond ASCII is Latin, Greek or
+		// Cyrillic: the rules below pass them.)
+		needCtx := false
+		for w, bits := range highScripts {
+			for ; bits != 0 && !needCtx; bits &= bits - 1 {
+				s := uint8(w<<6 | bits64.TrailingZeros64(bits))
+				switch {
+				case s <= scCyrillic:
+				case s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3:
+				case s != scIPA && s != scRareCyr && outScripts[s&63] >= 2:
+				default:
+					needCtx = true
+				}
 			}
 		}
-	}
-	if needCtx {
-		if lc == nil {
-			lc = &lineScripts{}
-		}
-		// ctx: the scripts of the letters outside the stretch. A stretch
-		// that is most of its line (a line misread whole) is cheaper to
-		// look around than to count and take from the line's count.
-		if 2*(end-start) > len(rs) {
-			for _, part := range [2][]rune{rs[:start], rs[end:]} {
-				for _, r := range part {
+		if needCtx {
+			if lc == nil {
+				lc = &lineScripts{}
+			}
+			// ctx: the scripts of the letters outside the stretch. A stretch
+			// that is most of its line (a line misread whole) is cheaper to
+			// look around than to count and take from the line's count.
+			if 2*(end-start) > len(rs) {
+				for _, part := range [2][]rune{rs[:start], rs[end:]} {
+					for _, r := range part {
+						if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+							ctx[scriptOf(r)&63] = true
+						}
+					}
+				}
+			} else {
+				if !lc.ok {
+					lc.count(rs)
+				}
+				var inside [64]int32
+				for _, r := range rs[start:end] {
 					if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-						ctx[scriptOf(r)&63] = true
+						inside[scriptOf(r)&63]++
+					}
+				}
+				for i := range ctx {
+					ctx[i] = lc.n[i] > inside[i]
+				}
+			}
+			// Misread characters of the line outside the stretch, under the
+			// same encoding, count as the line's too: Persian misread whole is
+			// cut into stretches at each zero-width non-joiner, and a word of
+			// one letter stands among the others.
+			if lineUnits == nil && lc.units != nil {
+				lineUnits = lc.units(lc.enc)
+			}
+			var elsewhere [64]int
+			for _, u := range lineUnits {
+				if int(u.start) < start || int(u.start) >= end {
+					// Two at least: the same stretch repeated does not vouch
+					// for itself.
+					s := scriptOf(u.r) & 63
+					if elsewhere[s]++; elsewhere[s] >= 2 {
+						ctx[s] = true
 					}
 				}
 			}
-		} else {
-			if !lc.ok {
-				lc.count(rs)
-			}
-			var inside [64]int32
-			for _, r := range rs[start:end] {
-				if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-					inside[scriptOf(r)&63]++
+		}
+		for w, bits := range highScripts {
+			for ; bits != 0; bits &= bits - 1 {
+				s := uint8(w<<6 | bits64.TrailingZeros64(bits))
+				if s <= scCyrillic || ctx[s&63] {
+					// The alphabets misread text is mostly made of are judged by
+					// the model and by their neighbours.
+					continue
 				}
-			}
-			for i := range ctx {
-				ctx[i] = lc.n[i] > inside[i]
-			}
-		}
-		// Misread characters of the line outside the stretch, under the
-		// same encoding, count as the line's too: Persian misread whole is
-		// cut into stretches at each zero-width non-joiner, and a word of
-		// one letter stands among the others.
-		if lineUnits == nil && lc.units != nil {
-			lineUnits = lc.units(lc.enc)
-		}
-		var elsewhere [64]int
-		for _, u := range lineUnits {
-			if int(u.start) < start || int(u.start) >= end {
-				// Two at least: the same stretch repeated does not vouch
-				// for itself.
-				s := scriptOf(u.r) & 63
-				if elsewhere[s]++; elsewhere[s] >= 2 {
-					ctx[s] = true
+				if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
+					continue // a word of Kazakh, Abkhaz, Tajik
 				}
-			}
-		}
-	}
-	for w, bits := range highScripts {
-		for ; bits != 0; bits &= bits - 1 {
-			s := uint8(w<<6 | bits64.TrailingZeros64(bits))
-			if s <= scCyrillic || ctx[s&63] {
-				// The alphabets misread text is mostly made of are judged by
-				// the model and by their neighbours.
-				continue
-			}
-			if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
-				continue // a word of Kazakh, Abkhaz, Tajik
-			}
-			if s == scWide && wideAlone(rs, start, end, us, out, prev, next) {
-				continue
-			}
-			if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
-				return "script", 0, 0
+				if s == scWide && wideAlone(rs, start, end, us, out, prev, next) {
+					continue
+				}
+				if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
+					return "script", 0, 0
+				}
 			}
 		}
 	}
