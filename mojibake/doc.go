@@ -120,8 +120,8 @@
 // misread twice); one that would leave a combining diacritic with no
 // letter under it is not taken ("МіБ" once undone is Ukrainian, not U+0333
 // read as Windows-1251). When the round inside decodes the whole of the
-// outer stretch's decoding through the same encoding (text misread twice
-// alike), one unseen pair with none left is evidence enough: the outer
+// outer stretch's decoding through the same encoding, or one that reads it
+// the same (text misread twice alike), one unseen pair with none left is evidence enough: the outer
 // round vouches for it, as a line's sure repairs do for a stretch ("Ń–"
 // left alone stays; "Ĺ\u0083â€“" becomes the Ukrainian "і").
 // Lossy misreadings are undone as far as the bytes allow: the five bytes

@@ -3168,12 +3168,13 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	}
 	island := islandOf(rs, start, end, us, out, prev, next)
 	// The whole of a round's text inside another through the same
-	// encoding (text misread twice alike, the common double misreading:
+	// encoding, or one that reads it the same (text misread twice alike,
+	// the common double misreading:
 	// "Ĺ\u0083â€“" once undone is "Ń–", twice the Ukrainian "і") needs one
 	// unseen pair and a repair with none: the outer round's evidence
 	// vouches for it, as a line's sure repairs do for a stretch at the
 	// first round.
-	twice := !lossy && us.outer != nil && us.outer.enc == e && start == 0 && end == len(rs)
+	twice := !lossy && us.outer != nil && start == 0 && end == len(rs) && sameBytes(rs, us.outer.enc, e)
 	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island && !sym && !(twice && ub >= 1) {
 		if !vouch && !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
 			if debugVeto != nil {
@@ -3204,6 +3205,23 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		return candidate{}, false
 	}
 	return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, checked: true}, true
+}
+
+// sameBytes reports whether encodings a and b give the characters of rs
+// the same bytes: a stretch that reads the same through both ("Ä«" is ī
+// misread as Windows-1252 or as Windows-1257) was misread through either.
+func sameBytes(rs []rune, a, b Codepage) bool {
+	if a == b {
+		return true
+	}
+	for _, r := range rs {
+		x, okA := encodeIn(a, r)
+		y, okB := encodeIn(b, r)
+		if !okA || !okB || x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // symbolRun reports whether the stretch rs[start:end] is misread symbols

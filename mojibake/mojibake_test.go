@@ -321,6 +321,9 @@ func TestCases(t *testing.T) {
 		{"\\&.xz Ĺ\u0083â€“ .lzma", "\\&.xz і .lzma", "UTF-8 read as windows-1250, twice"},
 		{"\\&.xz Ń– .lzma", "\\&.xz Ń– .lzma", ""},
 		{"CÄ‚Ĺźlslais ag an deireadh", "Cúlslais ag an deireadh", "UTF-8 read as windows-1250, twice"},
+		// ... or through one that reads it the same: "Ä«" is ī misread as
+		// Windows-1257, or as Windows-1252, which plan tries first.
+		{"KĆ„Ā«ngitanga o Huitene", "Kīngitanga o Huitene", "UTF-8 read as windows-1252, then as windows-1257"},
 		{"la valor Р’В« %s Р’В» es pas interpretabla.", "la valor « %s » es pas interpretabla.", "UTF-8 read as windows-1251, twice"},
 		{"DIZ “IRMÃ“ E SAI", "DIZ “IRMÃ“ E SAI", ""},
 		{"NÃO", "NÃO", ""},
