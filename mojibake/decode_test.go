@@ -368,10 +368,10 @@ func TestTwoBytes(t *testing.T) {
 }
 
 // TestLowMasks2 checks the packed copy of lowMasks windowDecoder.fast reads
-// for two-byte characters.
+// for two-byte characters and three-byte ones below maskDense.
 func TestLowMasks2(t *testing.T) {
 	buildTables()
-	for r := range rune(0x800) {
+	for r := range rune(maskDense) {
 		m := lowMasks[r]
 		if got := lowMasks2[r]; uint16(got) != m.lead || uint16(got>>16) != m.cont {
 			t.Fatalf("%U: lowMasks2 %#x, lowMasks %+v", r, got, m)

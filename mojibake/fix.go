@@ -213,10 +213,10 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	return d.cand
 }
 
-// lowMasks2 holds lowMasks below U+0800 (the two-byte characters), each
-// entry's lead in its low 16 bits and cont in its high ones: one load for
-// both, in windowDecoder.fast.
-var lowMasks2 [0x800]uint32
+// lowMasks2 holds lowMasks (the two-byte characters and the three-byte
+// ones below maskDense), each entry's lead in its low 16 bits and cont in
+// its high ones: one load for both, in windowDecoder.fast.
+var lowMasks2 [maskDense]uint32
 
 // initLowMasks2 fills lowMasks2 from lowMasks, once that is built.
 func initLowMasks2() {
@@ -295,46 +295,58 @@ func (d *windowDecoder) fast() {
 			i++
 			continue
 		}
-		var m masks
 		if c-0xC2 < 0xE0-0xC2 && i+1 < len(w) {
 			c1 := w[i+1]
-			if c1&0xC0 != 0x80 {
-				break
+			if int8(c1) >= -0x40 {
+				break // no continuation byte (80-BF)
 			}
 			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
 			lc := lowMasks2[r] // below U+0800: lead and continuation in one load
 			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
 			k++
 			i += 2
-			m.lead, m.cont = uint16(lc), uint16(lc>>16)
+			// What follows a character is written out in each path, not
+			// shared after both: a merge of the two cost register moves at
+			// every character.
+			pc := prevLead & uint16(lc>>16)
+			lone |= prevLead ^ pc // prevLead &^ cont
+			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
+				np++
+			}
+			prevLead = uint16(lc)
+			continue
 		} else if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
 			// Three bytes (the punctuation of Windows-1252 misread, CJK).
 			c1, c2 := w[i+1], w[i+2]
-			if c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
-				break
+			if int8(c1) >= -0x40 || int8(c2) >= -0x40 {
+				break // no continuation bytes (80-BF)
 			}
 			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
-			if r < 0x800 || 0xD800 <= r && r <= 0xDFFF || r == 0xFFFD {
-				break // not UTF-8, or U+FFFD: step's
-			}
+			var lc uint32 // beyond maskDense (outside the map): no lead, no continuation
 			if r < maskDense {
-				m = lowMasks[r]
-			} else if highMin <= r && r <= highMax {
-				break // maskOf's map: step's
+				if r < 0x800 {
+					break // overlong, not UTF-8: step's
+				}
+				lc = lowMasks2[r]
+			} else if uint32(r-0xD800) <= 0xDFFF-0xD800 || r == 0xFFFD || highMin <= r && r <= highMax {
+				break // not UTF-8, U+FFFD, or maskOf's map: step's
 			}
 			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
 			k++
 			i += 3
-		} else {
-			break
+			pc := prevLead & uint16(lc>>16)
+			lone |= prevLead ^ pc // prevLead &^ cont
+			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
+				np++
+			}
+			prevLead = uint16(lc)
+			continue
 		}
-		if prevLead&m.cont != 0 {
-			cand |= prevLead & m.cont
-			*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), prevLead & m.cont}
-			np++
-		}
-		lone |= prevLead &^ m.cont
-		prevLead = m.lead
+		break
 	}
 	d.i, d.k, d.np, d.prevLead, d.cand, d.lone = i, k, np, prevLead, cand, lone
 }
