@@ -377,6 +377,21 @@ func TestLowMasks2(t *testing.T) {
 			t.Fatalf("%U: lowMasks2 %#x, lowMasks %+v", r, got, m)
 		}
 	}
+	// lowRefused and cjkRefused: what decodeSeq refuses, asked of it.
+	for r := range rune(maskDense) {
+		if r < 0x80 || r >= 0xD800 && r < 0xE000 {
+			continue
+		}
+		_, ok := decodeSeq(utf8.AppendRune(nil, r))
+		if want := !ok && r >= 0xA0; lowRefused[r] != want {
+			t.Fatalf("%U: lowRefused %v, decodeSeq refuses it: %v", r, lowRefused[r], want)
+		}
+	}
+	for _, r := range []rune{0x4E00, 0x9FFF, 0xAC00, 0xD7A3, 0x3041, 0x30FA} {
+		if _, ok := decodeSeq(utf8.AppendRune(nil, r)); cjkRefused == ok {
+			t.Fatalf("%U: cjkRefused %v, decodeSeq takes it: %v", r, cjkRefused, ok)
+		}
+	}
 }
 
 // TestFindUnitNoFill holds findUnitIn's and quickUnit's early refusal of a

@@ -218,11 +218,26 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 // its high ones: one load for both, in windowDecoder.fast.
 var lowMasks2 [maskDense]uint32
 
-// initLowMasks2 fills lowMasks2 from lowMasks, once that is built.
+// lowRefused[r] holds, for r below maskDense, what decodeSeq refuses (an
+// unassigned code point or a noncharacter, not a C1 control): unitsFast's
+// test in one load, not three of lowInfo's fields; cjkRefused is the same
+// for the characters cjkInfo describes.
+var (
+	lowRefused [maskDense]bool
+	cjkRefused bool
+)
+
+// initLowMasks2 fills lowMasks2 from lowMasks, and lowRefused and
+// cjkRefused from lowInfo and cjkInfo, once those are built.
 func initLowMasks2() {
 	for r := range lowMasks2 {
 		lowMasks2[r] = uint32(lowMasks[r].lead) | uint32(lowMasks[r].cont)<<16
 	}
+	for r := range lowRefused {
+		in := lowInfo[r]
+		lowRefused[r] = in.kind == kBad && in.cost == 3 && r >= 0xA0
+	}
+	cjkRefused = cjkInfo.kind == kBad && cjkInfo.cost == 3
 }
 
 // windowDecoder is decodeWindow's state: w decoded up to w[i] into rs[:k]
@@ -1069,13 +1084,13 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			if uint32(c) >= maskDense {
 				return j, i, us
 			}
-			b := uint32(low[c])
-			if b&0xC0 != 0x80 {
-				return j, i, us // findUnit's or strayAt's to decide
+			b := low[c]
+			if int8(b) >= -0x40 {
+				return j, i, us // no continuation (80-BF): findUnit's or strayAt's to decide
 			}
-			r := uint32(b0&0x1F)<<6 | b&0x3F // not overlong (C2 on), below maskDense
+			r := uint32(b0&0x1F)<<6 | uint32(b&0x3F) // not overlong (C2 on), below maskDense
 			i = at
-			if in := &lowInfo[r]; in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+			if lowRefused[r] {
 				continue // as decodeSeq refuses
 			}
 			if len(us) == cap(us) {
@@ -1100,8 +1115,8 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 				return j, i, us
 			}
 			b1, b2 := low[c1], low[c2]
-			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
-				return j, i, us // findUnit's or strayAt's to decide
+			if int8(b1) >= -0x40 || int8(b2) >= -0x40 {
+				return j, i, us // no continuations (80-BF): findUnit's or strayAt's to decide
 			}
 			if b0 == 0xED && b1 >= 0xA0 {
 				return j, i, us // a surrogate
@@ -1111,17 +1126,17 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 				continue // overlong
 			}
 			r := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
-			var in info
+			var refused bool // as decodeSeq refuses (r is at least U+0800)
 			switch {
 			case r < maskDense:
-				in = lowInfo[r]
+				refused = lowRefused[r]
 			case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
-				in = cjkInfo // as infoBeyond has it
+				refused = cjkRefused // as infoBeyond has it
 			default:
 				return j, i, us // (i is p.at, as the general way sets it)
 			}
-			if in.kind == kBad && in.cost == 3 && r >= 0xA0 {
-				continue // as decodeSeq refuses
+			if refused {
+				continue
 			}
 			if len(us) == cap(us) {
 				return j, i, us
