@@ -3490,9 +3490,11 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 		}
 		return dst
 	}
-	b := dst[:cap(dst)]
+	// Four bytes of room for each rune, checked above: stores through a
+	// pointer, without a bounds check for each rune.
+	b := unsafe.Pointer(unsafe.SliceData(dst))
 	for _, r := range rs {
-		d := b[n : n+utf8.UTFMax] // one check for the stores below
+		d := (*[utf8.UTFMax]byte)(unsafe.Add(b, n))
 		switch x := uint32(r); {
 		case x < 0x80:
 			d[0] = byte(x)
@@ -3500,7 +3502,7 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 		case x < 0x800:
 			// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
 			// Hebrew, Arabic).
-			binary.LittleEndian.PutUint16(d, utf8Pairs[x])
+			binary.LittleEndian.PutUint16(d[:2], utf8Pairs[x])
 			n += 2
 		case x < 0xD800 || 0xE000 <= x && x < 0x10000:
 			// Three bytes (CJK, Hangul, punctuation), not a surrogate.
@@ -3514,7 +3516,7 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 			n += 3
 		}
 	}
-	return b[:n]
+	return dst[:n]
 }
 
 // utf8Pairs holds the UTF-8 of U+0080..U+07FF, as two bytes in the order
