@@ -1060,7 +1060,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 	bit := uint16(1) << e
 	low := &encLow[e]
 	for ; j < len(pos); j++ {
-		p := pos[j]
+		p := &pos[j] // (a copy loaded its fields through two address computations each)
 		if p.enc&bit == 0 || int(p.at) < i {
 			continue
 		}
