@@ -387,6 +387,16 @@ func TestLowMasks2(t *testing.T) {
 			t.Fatalf("%U: lowRefused %v, decodeSeq refuses it: %v", r, lowRefused[r], want)
 		}
 	}
+	wideOnce.Do(fillWide)
+	for r := rune(0x3000); r < 0x10000; r++ {
+		if wideAt(r) < 0 {
+			continue
+		}
+		_, ok := decodeSeq(utf8.AppendRune(nil, r))
+		if i := int(r-0x3000)&0xFF | int(r>>15)<<8; wideRefused[i] == ok || i != wideAt(r) {
+			t.Fatalf("%U: wideRefused %v (at %d, wideAt %d), decodeSeq takes it: %v", r, wideRefused[i], i, wideAt(r), ok)
+		}
+	}
 	for _, r := range []rune{0x4E00, 0x9FFF, 0xAC00, 0xD7A3, 0x3041, 0x30FA} {
 		if _, ok := decodeSeq(utf8.AppendRune(nil, r)); cjkRefused == ok {
 			t.Fatalf("%U: cjkRefused %v, decodeSeq takes it: %v", r, cjkRefused, ok)

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -226,6 +227,39 @@ var (
 	lowRefused [maskDense]bool
 	cjkRefused bool
 )
+
+// wideRefused is lowRefused for the CJK symbols and punctuation and the
+// kana (U+3000-30FF) and the half- and full-width forms (U+FF00-FFFF),
+// which misread Chinese and Japanese hold beside the ideographs ("，",
+// "。", "「"): filled on first need (fillWide), as their infos are, for
+// unitsFast to read once wideReady is set.
+var (
+	wideRefused [0x200]bool
+	wideOnce    sync.Once
+	wideReady   atomic.Bool
+)
+
+// wideAt returns the index of r in wideRefused, or -1.
+func wideAt(r rune) int {
+	switch {
+	case 0x3000 <= r && r < 0x3100:
+		return int(r - 0x3000)
+	case 0xFF00 <= r && r < 0x10000:
+		return int(r-0xFF00) + 0x100
+	}
+	return -1
+}
+
+// fillWide fills wideRefused from infoOf, as decodeSeq refuses.
+func fillWide() {
+	for _, base := range []rune{0x3000, 0xFF00} {
+		for r := base; r < base+0x100; r++ {
+			in := infoOf(r)
+			wideRefused[wideAt(r)] = in.kind == kBad && in.cost == 3
+		}
+	}
+	wideReady.Store(true)
+}
 
 // initLowMasks2 fills lowMasks2 from lowMasks, and lowRefused and
 // cjkRefused from lowInfo and cjkInfo, once those are built.
@@ -981,6 +1015,9 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place, lone uint16) ([]u
 					if n == 3 && b0 == 0xE0 && b1 < 0xA0 || n == 4 && b0 == 0xF0 && b1 < 0x90 || n == 4 && b0 == 0xF4 && b1 > 0x8F {
 						continue // overlong or beyond U+10FFFF
 					}
+					if wideAt(r) >= 0 && !wideReady.Load() {
+						wideOnce.Do(fillWide) // for unitsFast, from now on
+					}
 					if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
 						continue // as decodeSeq refuses
 					}
@@ -1132,6 +1169,8 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 				refused = lowRefused[r]
 			case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
 				refused = cjkRefused // as infoBeyond has it
+			case (0x3000 <= r && r < 0x3100 || 0xFF00 <= r) && wideReady.Load():
+				refused = wideRefused[int(r-0x3000)&0xFF|int(r>>15)<<8] // (wideAt's index, r below U+10000)
 			default:
 				return j, i, us // (i is p.at, as the general way sets it)
 			}
