@@ -1096,6 +1096,14 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place, lone uint16) ([]u
 func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, int, []unit) {
 	bit := uint16(1) << e
 	low := &encLow[e]
+	// us has room for a unit for each place left (unitsGuess grows it so,
+	// and a place adds one at most): checked once here, the units are
+	// stored through a pointer, at index nu, with neither a check of the
+	// room nor us's length and capacity kept in the loop.
+	if cap(us)-len(us) < len(pos)-j {
+		return j, i, us // (the general way appends)
+	}
+	up, nu := unsafe.Pointer(unsafe.SliceData(us)), len(us)
 	for ; j < len(pos); j++ {
 		p := &pos[j] // (a copy loaded its fields through two address computations each)
 		if p.enc&bit == 0 || int(p.at) < i {
@@ -1104,7 +1112,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 		at := int(p.at)
 		r0 := rs[at]
 		if uint32(r0) >= maskDense {
-			return j, i, us
+			return j, i, us[:nu]
 		}
 		b0 := low[r0] // (for ASCII, itself or 0: no lead, no continuation)
 		if b0 < 0xC2 || b0 > 0xF4 {
@@ -1115,28 +1123,25 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			// Two bytes, the commonest (Latin, Greek, Cyrillic, Hebrew,
 			// Arabic misread): the loop and checks below, unrolled.
 			if at+1 >= len(rs) {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			c := rs[at+1]
 			if uint32(c) >= maskDense {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			b := low[c]
 			if int8(b) >= -0x40 {
-				return j, i, us // no continuation (80-BF): findUnit's or strayAt's to decide
+				return j, i, us[:nu] // no continuation (80-BF): findUnit's or strayAt's to decide
 			}
 			r := uint32(b0&0x1F)<<6 | uint32(b&0x3F) // not overlong (C2 on), below maskDense
 			i = at
 			if lowRefused[r] {
 				continue // as decodeSeq refuses
 			}
-			if len(us) == cap(us) {
-				return j, i, us
-			}
-			k := len(us)
-			us = us[:k+1]
-			us[k] = unit{}
-			us[k].start, us[k].end, us[k].r = int32(at), int32(at+2), rune(r)
+			u := (*unit)(unsafe.Add(up, uintptr(nu)*unsafe.Sizeof(unit{})))
+			*u = unit{}
+			u.start, u.end, u.r = int32(at), int32(at+2), rune(r)
+			nu++
 			i = at + 2
 			continue
 		}
@@ -1145,18 +1150,18 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			// punctuation misread), unrolled as well. Every way out before
 			// i is set returns the same, so the checks may come in any order.
 			if at+2 >= len(rs) {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			c1, c2 := rs[at+1], rs[at+2]
 			if uint32(c1) >= maskDense || uint32(c2) >= maskDense {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			b1, b2 := low[c1], low[c2]
 			if int8(b1) >= -0x40 || int8(b2) >= -0x40 {
-				return j, i, us // no continuations (80-BF): findUnit's or strayAt's to decide
+				return j, i, us[:nu] // no continuations (80-BF): findUnit's or strayAt's to decide
 			}
 			if b0 == 0xED && b1 >= 0xA0 {
-				return j, i, us // a surrogate
+				return j, i, us[:nu] // a surrogate
 			}
 			i = at
 			if b0 == 0xE0 && b1 < 0xA0 {
@@ -1172,34 +1177,31 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			case (0x3000 <= r && r < 0x3100 || 0xFF00 <= r) && wideReady.Load():
 				refused = wideRefused[int(r-0x3000)&0xFF|int(r>>15)<<8] // (wideAt's index, r below U+10000)
 			default:
-				return j, i, us // (i is p.at, as the general way sets it)
+				return j, i, us[:nu] // (i is p.at, as the general way sets it)
 			}
 			if refused {
 				continue
 			}
-			if len(us) == cap(us) {
-				return j, i, us
-			}
-			k := len(us)
-			us = us[:k+1]
-			us[k] = unit{}
-			us[k].start, us[k].end, us[k].r = int32(at), int32(at+3), r
+			u := (*unit)(unsafe.Add(up, uintptr(nu)*unsafe.Sizeof(unit{})))
+			*u = unit{}
+			u.start, u.end, u.r = int32(at), int32(at+3), r
+			nu++
 			i = at + 3
 			continue
 		}
 		n, r := leadBits(b0)
 		if at+n > len(rs) {
-			return j, i, us
+			return j, i, us[:nu]
 		}
 		var b1 byte
 		for k := 1; k < n; k++ {
 			c := rs[at+k]
 			if uint32(c) >= maskDense {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			b := low[c]
 			if b&0xC0 != 0x80 {
-				return j, i, us // findUnit's or strayAt's to decide
+				return j, i, us[:nu] // findUnit's or strayAt's to decide
 			}
 			if k == 1 {
 				b1 = b
@@ -1207,7 +1209,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			r = r<<6 | rune(b&0x3F)
 		}
 		if n == 3 && b0 == 0xED && b1 >= 0xA0 {
-			return j, i, us // a surrogate
+			return j, i, us[:nu] // a surrogate
 		}
 		i = at
 		if n == 3 && b0 == 0xE0 && b1 < 0xA0 || n == 4 && b0 == 0xF0 && b1 < 0x90 || n == 4 && b0 == 0xF4 && b1 > 0x8F {
@@ -1222,21 +1224,18 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 		case 0x10000 <= r && r < 0x20000 && smpReady.Load():
 			in = smpPalette[smpInfo[r-0x10000]] // emoji, as infoBeyond has them
 		default:
-			return j, i, us // (i is p.at, as the general way sets it)
+			return j, i, us[:nu] // (i is p.at, as the general way sets it)
 		}
 		if in.kind == kBad && in.cost == 3 && r >= 0xA0 {
 			continue // as decodeSeq refuses
 		}
-		if len(us) == cap(us) {
-			return j, i, us
-		}
-		k := len(us)
-		us = us[:k+1]
-		us[k] = unit{}
-		us[k].start, us[k].end, us[k].r = int32(at), int32(at+n), r
+		u := (*unit)(unsafe.Add(up, uintptr(nu)*unsafe.Sizeof(unit{})))
+		*u = unit{}
+		u.start, u.end, u.r = int32(at), int32(at+n), r
+		nu++
 		i = at + n
 	}
-	return j, i, us
+	return j, i, us[:nu]
 }
 
 // droppedSpaces takes the lost no-break spaces among us[from:], the
