@@ -303,6 +303,30 @@ func (d *windowDecoder) fast() {
 	i, k, np, prevLead, cand, lone := d.i, d.k, d.np, d.prevLead, d.cand, d.lone
 	for uint(i) < uint(len(w)) {
 		c := w[i]
+		// Two bytes first, the commonest character of misread text.
+		if c-0xC2 < 0xE0-0xC2 && i+1 < len(w) {
+			c1 := w[i+1]
+			if int8(c1) >= -0x40 {
+				break // no continuation byte (80-BF)
+			}
+			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
+			lc := lowMasks2[r] // below U+0800: lead and continuation in one load
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
+			k++
+			i += 2
+			// What follows a character is written out in each path, not
+			// shared after both: a merge of the two cost register moves at
+			// every character.
+			pc := prevLead & uint16(lc>>16)
+			lone |= prevLead ^ pc // prevLead &^ cont
+			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
+				np++
+			}
+			prevLead = uint16(lc)
+			continue
+		}
 		if c < 0x80 {
 			if prevLead != 0 {
 				if c == ' ' {
@@ -344,29 +368,7 @@ func (d *windowDecoder) fast() {
 			i++
 			continue
 		}
-		if c-0xC2 < 0xE0-0xC2 && i+1 < len(w) {
-			c1 := w[i+1]
-			if int8(c1) >= -0x40 {
-				break // no continuation byte (80-BF)
-			}
-			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
-			lc := lowMasks2[r] // below U+0800: lead and continuation in one load
-			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
-			k++
-			i += 2
-			// What follows a character is written out in each path, not
-			// shared after both: a merge of the two cost register moves at
-			// every character.
-			pc := prevLead & uint16(lc>>16)
-			lone |= prevLead ^ pc // prevLead &^ cont
-			if pc != 0 {
-				cand |= pc
-				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
-				np++
-			}
-			prevLead = uint16(lc)
-			continue
-		} else if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
+		if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
 			// Three bytes (the punctuation of Windows-1252 misread, CJK).
 			c1, c2 := w[i+1], w[i+2]
 			if int8(c1) >= -0x40 || int8(c2) >= -0x40 {
