@@ -368,13 +368,38 @@ func TestTwoBytes(t *testing.T) {
 }
 
 // TestLowMasks2 checks the packed copy of lowMasks windowDecoder.fast reads
-// for two-byte characters.
+// for two-byte characters and three-byte ones below maskDense.
 func TestLowMasks2(t *testing.T) {
 	buildTables()
-	for r := range rune(0x800) {
+	for r := range rune(maskDense) {
 		m := lowMasks[r]
 		if got := lowMasks2[r]; uint16(got) != m.lead || uint16(got>>16) != m.cont {
 			t.Fatalf("%U: lowMasks2 %#x, lowMasks %+v", r, got, m)
+		}
+	}
+	// lowRefused and cjkRefused: what decodeSeq refuses, asked of it.
+	for r := range rune(maskDense) {
+		if r < 0x80 || r >= 0xD800 && r < 0xE000 {
+			continue
+		}
+		_, ok := decodeSeq(utf8.AppendRune(nil, r))
+		if want := !ok && r >= 0xA0; lowRefused[r] != want {
+			t.Fatalf("%U: lowRefused %v, decodeSeq refuses it: %v", r, lowRefused[r], want)
+		}
+	}
+	wideOnce.Do(fillWide)
+	for r := rune(0x3000); r < 0x10000; r++ {
+		if wideAt(r) < 0 {
+			continue
+		}
+		_, ok := decodeSeq(utf8.AppendRune(nil, r))
+		if i := int(r-0x3000)&0xFF | int(r>>15)<<8; wideRefused[i] == ok || i != wideAt(r) {
+			t.Fatalf("%U: wideRefused %v (at %d, wideAt %d), decodeSeq takes it: %v", r, wideRefused[i], i, wideAt(r), ok)
+		}
+	}
+	for _, r := range []rune{0x4E00, 0x9FFF, 0xAC00, 0xD7A3, 0x3041, 0x30FA} {
+		if _, ok := decodeSeq(utf8.AppendRune(nil, r)); cjkRefused == ok {
+			t.Fatalf("%U: cjkRefused %v, decodeSeq takes it: %v", r, cjkRefused, ok)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -213,16 +214,64 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	return d.cand
 }
 
-// lowMasks2 holds lowMasks below U+0800 (the two-byte characters), each
-// entry's lead in its low 16 bits and cont in its high ones: one load for
-// both, in windowDecoder.fast.
-var lowMasks2 [0x800]uint32
+// lowMasks2 holds lowMasks (the two-byte characters and the three-byte
+// ones below maskDense), each entry's lead in its low 16 bits and cont in
+// its high ones: one load for both, in windowDecoder.fast.
+var lowMasks2 [maskDense]uint32
 
-// initLowMasks2 fills lowMasks2 from lowMasks, once that is built.
+// lowRefused[r] holds, for r below maskDense, what decodeSeq refuses (an
+// unassigned code point or a noncharacter, not a C1 control): unitsFast's
+// test in one load, not three of lowInfo's fields; cjkRefused is the same
+// for the characters cjkInfo describes.
+var (
+	lowRefused [maskDense]bool
+	cjkRefused bool
+)
+
+// wideRefused is lowRefused for the CJK symbols and punctuation and the
+// kana (U+3000-30FF) and the half- and full-width forms (U+FF00-FFFF),
+// which misread Chinese and Japanese hold beside the ideographs ("，",
+// "。", "「"): filled on first need (fillWide), as their infos are, for
+// unitsFast to read once wideReady is set.
+var (
+	wideRefused [0x200]bool
+	wideOnce    sync.Once
+	wideReady   atomic.Bool
+)
+
+// wideAt returns the index of r in wideRefused, or -1.
+func wideAt(r rune) int {
+	switch {
+	case 0x3000 <= r && r < 0x3100:
+		return int(r - 0x3000)
+	case 0xFF00 <= r && r < 0x10000:
+		return int(r-0xFF00) + 0x100
+	}
+	return -1
+}
+
+// fillWide fills wideRefused from infoOf, as decodeSeq refuses.
+func fillWide() {
+	for _, base := range []rune{0x3000, 0xFF00} {
+		for r := base; r < base+0x100; r++ {
+			in := infoOf(r)
+			wideRefused[wideAt(r)] = in.kind == kBad && in.cost == 3
+		}
+	}
+	wideReady.Store(true)
+}
+
+// initLowMasks2 fills lowMasks2 from lowMasks, and lowRefused and
+// cjkRefused from lowInfo and cjkInfo, once those are built.
 func initLowMasks2() {
 	for r := range lowMasks2 {
 		lowMasks2[r] = uint32(lowMasks[r].lead) | uint32(lowMasks[r].cont)<<16
 	}
+	for r := range lowRefused {
+		in := lowInfo[r]
+		lowRefused[r] = in.kind == kBad && in.cost == 3 && r >= 0xA0
+	}
+	cjkRefused = cjkInfo.kind == kBad && cjkInfo.cost == 3
 }
 
 // windowDecoder is decodeWindow's state: w decoded up to w[i] into rs[:k]
@@ -254,6 +303,30 @@ func (d *windowDecoder) fast() {
 	i, k, np, prevLead, cand, lone := d.i, d.k, d.np, d.prevLead, d.cand, d.lone
 	for uint(i) < uint(len(w)) {
 		c := w[i]
+		// Two bytes first, the commonest character of misread text.
+		if c-0xC2 < 0xE0-0xC2 && i+1 < len(w) {
+			c1 := w[i+1]
+			if int8(c1) >= -0x40 {
+				break // no continuation byte (80-BF)
+			}
+			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
+			lc := lowMasks2[r] // below U+0800: lead and continuation in one load
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
+			k++
+			i += 2
+			// What follows a character is written out in each path, not
+			// shared after both: a merge of the two cost register moves at
+			// every character.
+			pc := prevLead & uint16(lc>>16)
+			lone |= prevLead ^ pc // prevLead &^ cont
+			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
+				np++
+			}
+			prevLead = uint16(lc)
+			continue
+		}
 		if c < 0x80 {
 			if prevLead != 0 {
 				if c == ' ' {
@@ -295,46 +368,36 @@ func (d *windowDecoder) fast() {
 			i++
 			continue
 		}
-		var m masks
-		if c-0xC2 < 0xE0-0xC2 && i+1 < len(w) {
-			c1 := w[i+1]
-			if c1&0xC0 != 0x80 {
-				break
-			}
-			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
-			lc := lowMasks2[r] // below U+0800: lead and continuation in one load
-			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
-			k++
-			i += 2
-			m.lead, m.cont = uint16(lc), uint16(lc>>16)
-		} else if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
+		if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
 			// Three bytes (the punctuation of Windows-1252 misread, CJK).
 			c1, c2 := w[i+1], w[i+2]
-			if c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
-				break
+			if int8(c1) >= -0x40 || int8(c2) >= -0x40 {
+				break // no continuation bytes (80-BF)
 			}
 			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
-			if r < 0x800 || 0xD800 <= r && r <= 0xDFFF || r == 0xFFFD {
-				break // not UTF-8, or U+FFFD: step's
-			}
+			var lc uint32 // beyond maskDense (outside the map): no lead, no continuation
 			if r < maskDense {
-				m = lowMasks[r]
-			} else if highMin <= r && r <= highMax {
-				break // maskOf's map: step's
+				if r < 0x800 {
+					break // overlong, not UTF-8: step's
+				}
+				lc = lowMasks2[r]
+			} else if uint32(r-0xD800) <= 0xDFFF-0xD800 || r == 0xFFFD || highMin <= r && r <= highMax {
+				break // not UTF-8, U+FFFD, or maskOf's map: step's
 			}
 			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
 			k++
 			i += 3
-		} else {
-			break
+			pc := prevLead & uint16(lc>>16)
+			lone |= prevLead ^ pc // prevLead &^ cont
+			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
+				np++
+			}
+			prevLead = uint16(lc)
+			continue
 		}
-		if prevLead&m.cont != 0 {
-			cand |= prevLead & m.cont
-			*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), prevLead & m.cont}
-			np++
-		}
-		lone |= prevLead &^ m.cont
-		prevLead = m.lead
+		break
 	}
 	d.i, d.k, d.np, d.prevLead, d.cand, d.lone = i, k, np, prevLead, cand, lone
 }
@@ -954,6 +1017,9 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place, lone uint16) ([]u
 					if n == 3 && b0 == 0xE0 && b1 < 0xA0 || n == 4 && b0 == 0xF0 && b1 < 0x90 || n == 4 && b0 == 0xF4 && b1 > 0x8F {
 						continue // overlong or beyond U+10FFFF
 					}
+					if wideAt(r) >= 0 && !wideReady.Load() {
+						wideOnce.Do(fillWide) // for unitsFast, from now on
+					}
 					if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
 						continue // as decodeSeq refuses
 					}
@@ -1032,15 +1098,23 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place, lone uint16) ([]u
 func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, int, []unit) {
 	bit := uint16(1) << e
 	low := &encLow[e]
+	// us has room for a unit for each place left (unitsGuess grows it so,
+	// and a place adds one at most): checked once here, the units are
+	// stored through a pointer, at index nu, with neither a check of the
+	// room nor us's length and capacity kept in the loop.
+	if cap(us)-len(us) < len(pos)-j {
+		return j, i, us // (the general way appends)
+	}
+	up, nu := unsafe.Pointer(unsafe.SliceData(us)), len(us)
 	for ; j < len(pos); j++ {
-		p := pos[j]
+		p := &pos[j] // (a copy loaded its fields through two address computations each)
 		if p.enc&bit == 0 || int(p.at) < i {
 			continue
 		}
 		at := int(p.at)
 		r0 := rs[at]
 		if uint32(r0) >= maskDense {
-			return j, i, us
+			return j, i, us[:nu]
 		}
 		b0 := low[r0] // (for ASCII, itself or 0: no lead, no continuation)
 		if b0 < 0xC2 || b0 > 0xF4 {
@@ -1051,28 +1125,25 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			// Two bytes, the commonest (Latin, Greek, Cyrillic, Hebrew,
 			// Arabic misread): the loop and checks below, unrolled.
 			if at+1 >= len(rs) {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			c := rs[at+1]
 			if uint32(c) >= maskDense {
-				return j, i, us
+				return j, i, us[:nu]
 			}
-			b := uint32(low[c])
-			if b&0xC0 != 0x80 {
-				return j, i, us // findUnit's or strayAt's to decide
+			b := low[c]
+			if int8(b) >= -0x40 {
+				return j, i, us[:nu] // no continuation (80-BF): findUnit's or strayAt's to decide
 			}
-			r := uint32(b0&0x1F)<<6 | b&0x3F // not overlong (C2 on), below maskDense
+			r := uint32(b0&0x1F)<<6 | uint32(b&0x3F) // not overlong (C2 on), below maskDense
 			i = at
-			if in := &lowInfo[r]; in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+			if lowRefused[r] {
 				continue // as decodeSeq refuses
 			}
-			if len(us) == cap(us) {
-				return j, i, us
-			}
-			k := len(us)
-			us = us[:k+1]
-			us[k] = unit{}
-			us[k].start, us[k].end, us[k].r = int32(at), int32(at+2), rune(r)
+			u := (*unit)(unsafe.Add(up, uintptr(nu)*unsafe.Sizeof(unit{})))
+			*u = unit{}
+			u.start, u.end, u.r = int32(at), int32(at+2), rune(r)
+			nu++
 			i = at + 2
 			continue
 		}
@@ -1081,59 +1152,58 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			// punctuation misread), unrolled as well. Every way out before
 			// i is set returns the same, so the checks may come in any order.
 			if at+2 >= len(rs) {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			c1, c2 := rs[at+1], rs[at+2]
 			if uint32(c1) >= maskDense || uint32(c2) >= maskDense {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			b1, b2 := low[c1], low[c2]
-			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
-				return j, i, us // findUnit's or strayAt's to decide
+			if int8(b1) >= -0x40 || int8(b2) >= -0x40 {
+				return j, i, us[:nu] // no continuations (80-BF): findUnit's or strayAt's to decide
 			}
 			if b0 == 0xED && b1 >= 0xA0 {
-				return j, i, us // a surrogate
+				return j, i, us[:nu] // a surrogate
 			}
 			i = at
 			if b0 == 0xE0 && b1 < 0xA0 {
 				continue // overlong
 			}
 			r := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
-			var in info
+			var refused bool // as decodeSeq refuses (r is at least U+0800)
 			switch {
 			case r < maskDense:
-				in = lowInfo[r]
+				refused = lowRefused[r]
 			case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
-				in = cjkInfo // as infoBeyond has it
+				refused = cjkRefused // as infoBeyond has it
+			case (0x3000 <= r && r < 0x3100 || 0xFF00 <= r) && wideReady.Load():
+				refused = wideRefused[int(r-0x3000)&0xFF|int(r>>15)<<8] // (wideAt's index, r below U+10000)
 			default:
-				return j, i, us // (i is p.at, as the general way sets it)
+				return j, i, us[:nu] // (i is p.at, as the general way sets it)
 			}
-			if in.kind == kBad && in.cost == 3 && r >= 0xA0 {
-				continue // as decodeSeq refuses
+			if refused {
+				continue
 			}
-			if len(us) == cap(us) {
-				return j, i, us
-			}
-			k := len(us)
-			us = us[:k+1]
-			us[k] = unit{}
-			us[k].start, us[k].end, us[k].r = int32(at), int32(at+3), r
+			u := (*unit)(unsafe.Add(up, uintptr(nu)*unsafe.Sizeof(unit{})))
+			*u = unit{}
+			u.start, u.end, u.r = int32(at), int32(at+3), r
+			nu++
 			i = at + 3
 			continue
 		}
 		n, r := leadBits(b0)
 		if at+n > len(rs) {
-			return j, i, us
+			return j, i, us[:nu]
 		}
 		var b1 byte
 		for k := 1; k < n; k++ {
 			c := rs[at+k]
 			if uint32(c) >= maskDense {
-				return j, i, us
+				return j, i, us[:nu]
 			}
 			b := low[c]
 			if b&0xC0 != 0x80 {
-				return j, i, us // findUnit's or strayAt's to decide
+				return j, i, us[:nu] // findUnit's or strayAt's to decide
 			}
 			if k == 1 {
 				b1 = b
@@ -1141,7 +1211,7 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			r = r<<6 | rune(b&0x3F)
 		}
 		if n == 3 && b0 == 0xED && b1 >= 0xA0 {
-			return j, i, us // a surrogate
+			return j, i, us[:nu] // a surrogate
 		}
 		i = at
 		if n == 3 && b0 == 0xE0 && b1 < 0xA0 || n == 4 && b0 == 0xF0 && b1 < 0x90 || n == 4 && b0 == 0xF4 && b1 > 0x8F {
@@ -1156,21 +1226,18 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 		case 0x10000 <= r && r < 0x20000 && smpReady.Load():
 			in = smpPalette[smpInfo[r-0x10000]] // emoji, as infoBeyond has them
 		default:
-			return j, i, us // (i is p.at, as the general way sets it)
+			return j, i, us[:nu] // (i is p.at, as the general way sets it)
 		}
 		if in.kind == kBad && in.cost == 3 && r >= 0xA0 {
 			continue // as decodeSeq refuses
 		}
-		if len(us) == cap(us) {
-			return j, i, us
-		}
-		k := len(us)
-		us = us[:k+1]
-		us[k] = unit{}
-		us[k].start, us[k].end, us[k].r = int32(at), int32(at+n), r
+		u := (*unit)(unsafe.Add(up, uintptr(nu)*unsafe.Sizeof(unit{})))
+		*u = unit{}
+		u.start, u.end, u.r = int32(at), int32(at+n), r
+		nu++
 		i = at + n
 	}
-	return j, i, us
+	return j, i, us[:nu]
 }
 
 // droppedSpaces takes the lost no-break spaces among us[from:], the
@@ -3492,9 +3559,11 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 		}
 		return dst
 	}
-	b := dst[:cap(dst)]
+	// Four bytes of room for each rune, checked above: stores through a
+	// pointer, without a bounds check for each rune.
+	b := unsafe.Pointer(unsafe.SliceData(dst))
 	for _, r := range rs {
-		d := b[n : n+utf8.UTFMax] // one check for the stores below
+		d := (*[utf8.UTFMax]byte)(unsafe.Add(b, n))
 		switch x := uint32(r); {
 		case x < 0x80:
 			d[0] = byte(x)
@@ -3502,7 +3571,7 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 		case x < 0x800:
 			// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
 			// Hebrew, Arabic).
-			binary.LittleEndian.PutUint16(d, utf8Pairs[x])
+			binary.LittleEndian.PutUint16(d[:2], utf8Pairs[x])
 			n += 2
 		case x < 0xD800 || 0xE000 <= x && x < 0x10000:
 			// Three bytes (CJK, Hangul, punctuation), not a surrogate.
@@ -3516,7 +3585,7 @@ func appendUTF8(dst []byte, rs []rune) []byte {
 			n += 3
 		}
 	}
-	return b[:n]
+	return dst[:n]
 }
 
 // utf8Pairs holds the UTF-8 of U+0080..U+07FF, as two bytes in the order

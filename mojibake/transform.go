@@ -500,9 +500,13 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		}
 		var r rune
 		var size int
-		if j+1 < len(p) && twoBytes(p[j], p[j+1]) {
-			// Most misread text: without DecodeRune's call.
-			r, size = rune(p[j]&0x1F)<<6|rune(p[j+1]&0x3F), 2
+		if c := p[j]; c < 0x80 {
+			// ASCII (the letters around a misread character in Latin
+			// text) and two bytes (most misread text): without
+			// DecodeRune's call.
+			r, size = rune(c), 1
+		} else if j+1 < len(p) && twoBytes(c, p[j+1]) {
+			r, size = rune(c&0x1F)<<6|rune(p[j+1]&0x3F), 2
 		} else {
 			r, size = utf8.DecodeRune(p[j:])
 		}
