@@ -242,7 +242,7 @@ func infoOf(r rune) info {
 // classified on each call, as it always was, into a new variable.
 func infoBeyond(r rune) *info {
 	switch {
-	case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
+	case isWideLetter(r):
 		// CJK ideographs, Hangul syllables, kana: what most misread text
 		// decodes to beyond the dense table, and all plain letters.
 		return &cjkInfo

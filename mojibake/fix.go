@@ -255,7 +255,7 @@ func fillWide() {
 	for _, base := range []rune{0x3000, 0xFF00} {
 		for r := base; r < base+0x100; r++ {
 			in := infoOf(r)
-			wideRefused[wideAt(r)] = in.kind == kBad && in.cost == 3
+			wideRefused[wideAt(r)] = seqRefused(r, in)
 		}
 	}
 	wideReady.Store(true)
@@ -268,10 +268,9 @@ func initLowMasks2() {
 		lowMasks2[r] = uint32(lowMasks[r].lead) | uint32(lowMasks[r].cont)<<16
 	}
 	for r := range lowRefused {
-		in := lowInfo[r]
-		lowRefused[r] = in.kind == kBad && in.cost == 3 && r >= 0xA0
+		lowRefused[r] = seqRefused(rune(r), lowInfo[r])
 	}
-	cjkRefused = cjkInfo.kind == kBad && cjkInfo.cost == 3
+	cjkRefused = seqRefused(0x4E00, cjkInfo)
 }
 
 // windowDecoder is decodeWindow's state: w decoded up to w[i] into rs[:k]
@@ -705,7 +704,7 @@ func quickUnit(rs []rune, i int, e Codepage, u *unit) (ok, sure bool) {
 	case n == 3 && b0 == 0xED && b1 >= 0xA0:
 		// A surrogate, which CESU-8 writes: decodeSeq takes it as it is.
 	default:
-		if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+		if seqRefused(r, infoOf(r)) {
 			return false, true // as decodeSeq refuses
 		}
 	}
@@ -907,6 +906,13 @@ func fillLost(seq []byte, lost []int, fill []byte, x int, found rune, count int)
 	return found, count
 }
 
+// seqRefused reports whether decodeSeq refuses r, described by in, a
+// character beyond ASCII: the units' tests (findUnit, unitsGuess,
+// unitsFast and the tables it reads) ask it without decoding again.
+func seqRefused(r rune, in info) bool {
+	return in.kind == kBad && in.cost == 3 && r >= 0xA0
+}
+
 // decodeSeq decodes one UTF-8 sequence, accepting the surrogates CESU-8
 // writes (paired by the caller) and refusing what no text should hold.
 func decodeSeq(p []byte) (rune, bool) {
@@ -1020,7 +1026,7 @@ func unitsGuess(us []unit, rs []rune, e Codepage, pos []place, lone uint16) ([]u
 					if wideAt(r) >= 0 && !wideReady.Load() {
 						wideOnce.Do(fillWide) // for unitsFast, from now on
 					}
-					if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+					if seqRefused(r, infoOf(r)) {
 						continue // as decodeSeq refuses
 					}
 					// Field by field into the slice: a unit built on the stack
@@ -1174,10 +1180,10 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			switch {
 			case r < maskDense:
 				refused = lowRefused[r]
-			case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
+			case isWideLetter(r):
 				refused = cjkRefused // as infoBeyond has it
 			case (0x3000 <= r && r < 0x3100 || 0xFF00 <= r) && wideReady.Load():
-				refused = wideRefused[int(r-0x3000)&0xFF|int(r>>15)<<8] // (wideAt's index, r below U+10000)
+				refused = wideRefused[int(r-0x3000)&0xFF|int(r>>15)<<8] // (wideAt's index, r below U+10000: its call costs 0.1-0.2% on CJK)
 			default:
 				return j, i, us[:nu] // (i is p.at, as the general way sets it)
 			}
@@ -1221,15 +1227,15 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 		switch {
 		case r < maskDense:
 			in = lowInfo[r]
-		case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
+		case isWideLetter(r):
 			in = cjkInfo // as infoBeyond has it
 		case 0x10000 <= r && r < 0x20000 && smpReady.Load():
 			in = smpPalette[smpInfo[r-0x10000]] // emoji, as infoBeyond has them
 		default:
 			return j, i, us[:nu] // (i is p.at, as the general way sets it)
 		}
-		if in.kind == kBad && in.cost == 3 && r >= 0xA0 {
-			continue // as decodeSeq refuses
+		if seqRefused(r, in) {
+			continue
 		}
 		u := (*unit)(unsafe.Add(up, uintptr(nu)*unsafe.Sizeof(unit{})))
 		*u = unit{}
