@@ -48,15 +48,20 @@ type Change struct {
 	Lossy            bool  // some bytes were lost on the way: U+FFFD stands for them, or a space was read as the no-break space it had been
 	// Score is how much less bad the repair is than the stretch as found,
 	// by the cost model (what misreading leaves behind: letters glued to
-	// symbols, a capital inside a word, ...), counted up to 64: past that a
-	// long stretch is not scored to its end.
+	// symbols, a capital inside a word, ...), counted only as far as the
+	// decision to repair needed: exact when it weighed the stretch against
+	// another repair or scored it whole anyway, a lower bound otherwise.
+	// A repair that leaves no badness is made whatever the stretch's own,
+	// which is then counted no further than its first mark of misreading:
+	// the commonest Score of text misread whole is 1.
 	Score int
 	// UnseenBefore and UnseenAfter count the pairs of adjacent characters
 	// (with the characters around the stretch) that the model of real text
 	// does not hold, in the stretch as found and as repaired: the evidence
-	// the repair was made on. UnseenBefore is counted up to UnseenAfter+16:
-	// past that the evidence is overwhelming, and a long stretch misread
-	// whole is not counted to its end.
+	// the repair was made on. UnseenBefore is counted only up to
+	// UnseenAfter+2, as far as the decisions look for most stretches: a
+	// stretch misread whole is not counted to its end, and most show
+	// UnseenAfter+2.
 	UnseenBefore, UnseenAfter int
 	Old, New                  string // the stretch as found and as written
 }

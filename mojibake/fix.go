@@ -2941,7 +2941,8 @@ const loneScore = 4
 // Ãˆ uno" is two of them), or when the cost model scores it loneScore.
 //
 // margin is how far past the repair's the stretch's unseen pairs are
-// counted (see implausibleMargin): unseenMargin when they are reported.
+// counted (see implausibleMargin): decisionMargin, also when they are
+// reported (see Change).
 func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32, margin int) bool {
 	ok := true
 	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
@@ -3376,9 +3377,6 @@ func sureOutside(us []unit, start, end int) bool {
 	return false
 }
 
-// reportScore bounds the score a Change reports for a long stretch.
-const reportScore = 64
-
 // debugVeto, when set (by tests), hears of each repair implausible refuses.
 var debugVeto func(rs []rune, start, end int, out []rune, why string)
 
@@ -3433,18 +3431,12 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 		f.scripts.units = f.wantedUnits
 	}
 	var cs []candidate
-	// Without a report, the stretches' unseen pairs need counting only
-	// as far as the decisions look.
-	margin := decisionMargin
-	if changes != nil {
-		margin = unseenMargin
-	}
 	for {
 		f.arena = f.arena[:0]
 		cs = f.plan(f.rs, none, none, 0, nil)
 		// Plan again without what implausible refused, until what is
 		// chosen passes: each round bans one stretch more.
-		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, margin) {
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, decisionMargin) {
 			break
 		}
 	}
@@ -3505,25 +3497,17 @@ func (f *fixer) report(changes []Change, w, out []byte, cs []candidate) []Change
 		}
 		n := len(f.chains)
 		f.chains = append(f.chains, c.chain...) // oneRound's are shared: each change gets its own
-		score := c.gain
-		if c.inexact {
-			// Scored to a bound only (see judge): score it further, as
-			// far as a report needs, not to the end of a long stretch.
-			p, nx := none, none
-			if c.start > 0 {
-				p = f.rs[c.start-1]
-			}
-			if c.end < len(f.rs) {
-				nx = f.rs[c.end]
-			}
-			score = max(score, badnessUpTo(p, f.rs[c.start:c.end], nx, c.after+reportScore)-c.after)
-		}
+		// Score and UnseenBefore are what the decisions counted (see
+		// Change): counting further, for the report alone, cost a
+		// fifth of the Transformer's time on text misread whole, a
+		// walk of each stretch by both models. (Stretches modelOnly
+		// passed were counted further: to the same bound here.)
 		changes = append(changes, Change{
 			InStart: int64(from), InEnd: int64(to),
 			OutStart: int64(outStart), OutEnd: int64(outEnd),
 			Column: int64(c.start),
 			Chain:  Chain(f.chains[n:len(f.chains):len(f.chains)]), Lossy: c.lossy,
-			Score: score, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
+			Score: c.gain, UnseenBefore: min(c.unseenBefore, c.unseenAfter+decisionMargin), UnseenAfter: c.unseenAfter,
 			Old: old, New: repl,
 		})
 	}

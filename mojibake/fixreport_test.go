@@ -181,14 +181,18 @@ func TestFixStringMatchesFix(t *testing.T) {
 
 // checkScores checks the Score of each change on a line shorter than a
 // window (a window of its own) by the cost model, from the change's texts
-// and the characters around it on the line: the stretch as found scored
-// up to 64 past its repair, less the repair's badness. A change the model
-// of real text made instead scores its unseen pairs (UnseenBefore less
-// UnseenAfter), and one undone twice to text the cost model finds as
-// clean as found scores 1.
+// and the characters around it on the line: the stretch as found less its
+// repair, or a lower bound of it, at least 1 (Change: counted as far as the
+// decision needed). A change the model of real text made where the cost
+// model gains nothing scores its unseen pairs (at least UnseenBefore less
+// UnseenAfter, which is counted to UnseenAfter+2 only), and one undone
+// twice to text the cost model finds as clean as found scores 1.
 func checkScores(t *testing.T, name string, in []byte, cs []Change) {
 	t.Helper()
 	for _, c := range cs {
+		if c.UnseenBefore > c.UnseenAfter+2 {
+			t.Fatalf("%s: change %+v: unseen pairs %d -> %d, counted past UnseenAfter+2", name, c, c.UnseenBefore, c.UnseenAfter)
+		}
 		ls := bytes.LastIndexByte(in[:c.InStart], '\n') + 1
 		le := len(in)
 		if k := bytes.IndexByte(in[c.InEnd:], '\n'); k >= 0 {
@@ -204,16 +208,14 @@ func checkScores(t *testing.T, name string, in []byte, cs []Change) {
 		if int(c.InEnd) < len(in) {
 			next, _ = utf8.DecodeRune(in[c.InEnd:])
 		}
-		after := badness(prev, []rune(c.New), next)
-		lim := after + reportScore
-		b := badnessUpTo(prev, []rune(c.Old), next, lim)
+		gain := badness(prev, []rune(c.Old), next) - badness(prev, []rune(c.New), next)
 		switch {
-		case b < lim && c.Score == b-after:
-		case b >= lim && c.Score >= reportScore:
-		case c.Score == c.UnseenBefore-c.UnseenAfter:
-		case c.Score == 1 && b == after:
+		case c.Score == gain:
+		case c.Score >= 1 && c.Score < gain:
+		case gain <= 0 && c.Score >= c.UnseenBefore-c.UnseenAfter:
+		case gain == 0 && c.Score == 1:
 		default:
-			t.Fatalf("%s: change %+v: score %d, the cost model scores %d (up to %d) less %d", name, c, c.Score, b, lim, after)
+			t.Fatalf("%s: change %+v: score %d, the cost model gains %d", name, c, c.Score, gain)
 		}
 	}
 }

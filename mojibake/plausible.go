@@ -309,8 +309,9 @@ func loneEnough(prev rune, s, out []rune, next rune) bool {
 	return rarity(prev, out, next) == 0 && rarity(prev, s, next) >= loneRarity
 }
 
-// unseenMargin is how far past the repair's count implausible counts the
-// unseen pairs of a stretch as found.
+// unseenMargin is how far past the repair's count implausibleAround
+// counts the unseen pairs of a stretch as found (modelOnly's, whose rules
+// ask for up to three, and whose counts checkChosen adds up).
 const unseenMargin = 16
 
 // unseen returns how many pairs of adjacent characters of prev, s, next
@@ -694,8 +695,8 @@ var alphabets = func() (t [256]uint8) {
 //     and leave none.
 //
 // It counts the stretch's unseen pairs up to margin past the repair's:
-// unseenMargin for a count that is reported, or decisionMargin when only
-// the decision is wanted.
+// decisionMargin is all checkChosen's decisions need (and what a Change
+// reports).
 func implausibleMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, margin int) (why string, unseenBefore, unseenAfter int) {
 	prev, next := none, none
 	if start > 0 {

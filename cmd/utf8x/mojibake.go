@@ -37,8 +37,9 @@ only when its decoding is clearly likelier text: clean text is left alone.
 
 --explain lists each change on standard error; --json writes each as one
 JSON object per line to standard error, each with the chain undone and
-the evidence: the score (how much less odd the repair reads) and the pairs
-of characters real text never holds, before and after. Their offsets count
+the evidence, counted as far as the decision needed: the score (how much
+less odd the repair reads, at least) and the pairs of characters real text
+never holds, before (up to two more than after) and after. Their offsets count
 bytes of the text after --invalid's repair, the input's own offsets when it
 was valid. --mojibake-chains windows-1252,latin-1 undoes only those
 misreadings (names: windows-1252 or cp1252, latin-1, windows-1250,
@@ -98,8 +99,8 @@ type mojibakeChange struct {
 	Chain        []string `json:"chain"` // the encodings it was misread as, first one first
 	Description  string   `json:"description"`
 	Lossy        bool     `json:"lossy"`         // bytes had been lost: U+FFFD stands for them, or a space was taken for a lost no-break space
-	Score        int      `json:"score"`         // how much less odd the repair reads, by the cost model
-	UnseenBefore int      `json:"unseen_before"` // pairs of characters real text never holds, in the stretch as found
+	Score        int      `json:"score"`         // how much less odd the repair reads, by the cost model, as far as the decision counted (at least)
+	UnseenBefore int      `json:"unseen_before"` // pairs of characters real text never holds, in the stretch as found, counted up to unseen_after+2
 	UnseenAfter  int      `json:"unseen_after"`  // and in its repair
 	Old          string   `json:"old"`
 	New          string   `json:"new"`
