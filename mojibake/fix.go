@@ -3467,17 +3467,16 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 	if changes != nil {
 		margin = unseenMargin
 	}
-	// Judged first on its own; again, taking the word of the text before
-	// it, only when that judgement asked for it: what the line tells the
-	// text after it (its sure encodings) must rest on the line alone
-	// (docState).
-	f.scripts.docs = docAsk{may: f.doc.vouched(f.at)}
+	// What the line tells the text after it (its sure encodings) must
+	// rest on the line alone (docState): a judgement that asked for the
+	// text's word tells nothing. One that never asked went as it would
+	// have gone without the text before, and asked or not is the same
+	// either way (up to the first question, the two go alike).
+	f.scripts.docs = docAsk{ok: f.doc.vouched(f.at)}
 	cs = f.judgeWindow(margin)
 	sure := f.scripts.sure
-	if f.scripts.docs.wanted {
-		f.scripts.docs.ok = f.scripts.docs.may
-		f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
-		cs = f.judgeWindow(margin)
+	if f.scripts.docs.asked {
+		sure = 0
 	}
 	if f.lineStart {
 		f.doc.judged(f.at, sure)
@@ -3526,7 +3525,8 @@ const docReach = 16 << 10
 // misread has no sure line, and vouches for nothing.
 //
 // What a window tells the text after it is a function of that window
-// alone (window judges it without the text's word first), and only
+// alone (a window whose judgement asked for the text's word tells
+// nothing; one that did not ask judged as without it), and only
 // windows that start a line tell it: so a window's decision rests on its
 // own bytes and on the lines starting within docReach bytes before it,
 // and a Transformer primed with those (Prime) decides a piece of a text
@@ -3567,32 +3567,23 @@ func (d *docState) judged(at int64, sure uint16) {
 	}
 }
 
-// docAsk is what a line's judgement may ask of the text before it: may,
-// the encodings the text vouches for (docState); ok, those the judgement
-// takes its word for. window judges a line first with ok empty, so that
-// its own sure evidence, which the text after it hears of, rests on the
-// line alone; wanted says that judgement asked for one of may, and window
-// judges the line again with ok = may.
+// docAsk is what a line's judgement may ask of the text before it: ok, the
+// encodings the text vouches for (docState); asked, whether the judgement
+// asked at all, whatever the answer.
 type docAsk struct {
-	may, ok uint16
-	wanted  bool
+	ok    uint16
+	asked bool
 }
 
 // vouches reports whether the text before the line vouches for a stretch
-// misread through e, noting a question it may answer later (wanted). A nil
-// d vouches for nothing.
+// misread through e, noting that it was asked. A nil d vouches for
+// nothing.
 func (d *docAsk) vouches(e Codepage) bool {
 	if d == nil {
 		return false
 	}
-	b := uint16(1) << e
-	if d.ok&b != 0 {
-		return true
-	}
-	if d.may&b != 0 {
-		d.wanted = true
-	}
-	return false
+	d.asked = true
+	return d.ok&(1<<e) != 0
 }
 
 // judgeWindow plans the window decoded in f.rs, and plans again without

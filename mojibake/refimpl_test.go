@@ -537,18 +537,13 @@ func (f *refFixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 			}
 		}
 	}
-	// As the fixer: on its own first, with the text's word only when it
-	// was asked for; what the line tells the text after it, from the first.
-	may := f.doc.vouched(f.at)
-	f.scripts.docs = docAsk{may: may}
+	// As the fixer: a judgement that asked for the text's word tells the
+	// text after it nothing.
+	f.scripts.docs = docAsk{ok: f.doc.vouched(f.at)}
 	cs := judge()
 	sure := f.scripts.sure
-	if f.scripts.docs.wanted {
-		units := f.scripts.units
-		f.scripts, f.banned = lineScripts{}, f.banned[:0]
-		f.scripts.units = units
-		f.scripts.docs = docAsk{may: may, ok: may}
-		cs = judge()
+	if f.scripts.docs.asked {
+		sure = 0
 	}
 	if f.lineStart {
 		f.doc.judged(f.at, sure)
