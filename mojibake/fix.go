@@ -2953,6 +2953,7 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
 	var sure [numEncodings]int    // of the passed only
 	var once [numEncodings]int    // of the passed misread once, for the text's evidence (docState)
+	var onceSure uint16           // the encodings once holds two or more for
 	lone := (*loneBuf)[:0]
 	for i := range cs {
 		c := &cs[i]
@@ -2970,7 +2971,9 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			if !c.lone {
 				sure[e] += c.unseenBefore - c.unseenAfter
 				if len(c.chain) == 1 {
-					once[e] += c.unseenBefore - c.unseenAfter
+					if once[e] += c.unseenBefore - c.unseenAfter; once[e] >= 2 {
+						onceSure |= 1 << e
+					}
 				}
 			}
 			continue
@@ -3012,7 +3015,9 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 		support[e] += ub - ua
 		sure[e] += ub - ua
 		if len(c.chain) == 1 {
-			once[e] += ub - ua
+			if once[e] += ub - ua; once[e] >= 2 {
+				onceSure |= 1 << e
+			}
 		}
 		c.checked, c.unseenBefore, c.unseenAfter = true, ub, ua
 	}
@@ -3045,12 +3050,7 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 	}
 	*loneBuf = lone
 	if ok {
-		lc.sure = 0
-		for e, n := range once {
-			if n >= 2 {
-				lc.sure |= 1 << e
-			}
-		}
+		lc.sure = onceSure
 	}
 	return ok
 }
@@ -3532,16 +3532,16 @@ const docReach = 16 << 10
 // and a Transformer primed with those (Prime) decides a piece of a text
 // as it decides it within the whole.
 type docState struct {
-	n          [numEncodings]uint8 // sure lines seen through each encoding, up to 2
-	last, prev [numEncodings]int64 // the stream offsets of the last two
+	seen, ready uint16              // the encodings with one sure line, with two
+	last, prev  [numEncodings]int64 // the stream offsets of the last two
 }
 
 // vouched returns the encodings the text before stream offset at vouches
 // for.
 func (d *docState) vouched(at int64) uint16 {
 	var m uint16
-	for e := range numEncodings {
-		if d.n[e] >= 2 && d.prev[e] >= at-docReach {
+	for r := d.ready; r != 0; r &= r - 1 {
+		if e := bits.TrailingZeros16(r); d.prev[e] >= at-docReach {
 			m |= 1 << e
 		}
 	}
@@ -3559,11 +3559,11 @@ func (d *docState) shift(delta int64) {
 // judged accounts for the window starting a line at stream offset at,
 // surely misread through the encodings of sure.
 func (d *docState) judged(at int64, sure uint16) {
-	for e := range numEncodings {
-		if sure&(1<<e) != 0 {
-			d.prev[e], d.last[e] = d.last[e], at
-			d.n[e] = min(d.n[e]+1, 2)
-		}
+	for ; sure != 0; sure &= sure - 1 {
+		e := bits.TrailingZeros16(sure)
+		d.prev[e], d.last[e] = d.last[e], at
+		d.ready |= d.seen & (1 << e)
+		d.seen |= 1 << e
 	}
 }
 
