@@ -3,6 +3,8 @@ package mojibake
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/text/transform"
 )
 
 // TestTextVouches holds the text's evidence (docState) to what it says: two
@@ -78,5 +80,37 @@ func TestTextVouches(t *testing.T) {
 	}
 	if len(got) != 6 || !got[0] || !got[1] || !got[2] || got[3] || got[4] || got[5] {
 		t.Errorf("lone lines every 4.6 KB after two sure lines, repaired: %v, want the first three only", got)
+	}
+}
+
+// TestPrimeContext: a Transformer primed with the Context of one that read
+// the text before repairs the rest as Prime's does, and as within the whole.
+func TestPrimeContext(t *testing.T) {
+	uk, ok := misread("Програма стискає файли у форматі xz.\nВона читає дані зі стандартного входу.\n", Windows1252, lossNone)
+	lone, ok2 := misread(".BR xz (1) і .BR lzma (1)\n", Windows1252, lossNone)
+	if !ok || !ok2 {
+		t.Fatal("cannot misread")
+	}
+	ascii := strings.Repeat("plain ASCII text of the page, nothing misread\n", 100)
+	text := []byte(uk + ascii + lone + ascii + ascii + lone + ascii + ascii + lone)
+	whole, _ := Fix(text)
+	for cut := 0; cut < len(text); cut++ {
+		if cut > 0 && text[cut-1] != '\n' {
+			continue
+		}
+		a := NewTransformer()
+		head, _, err := transform.Bytes(a, text[:cut])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := NewTransformer()
+		b.PrimeContext(a.Context())
+		rest, _, err := transform.Bytes(b, text[cut:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(head) + string(rest); got != string(whole) {
+			t.Fatalf("cut at %d: the two differ from the whole", cut)
+		}
 	}
 }

@@ -741,6 +741,31 @@ func (t *Transformer) Prime(before []byte, fromStart bool) {
 	t.Report, t.sink = report, sink
 }
 
+// Context is what a Transformer learnt of the text it read that bears on
+// the lines after it: the encodings the lines within the last 16 KiB were
+// surely misread through (see Prime).
+type Context struct {
+	doc docState
+}
+
+// Context returns what t learnt of the text it read, for a Transformer
+// that reads the text after it (PrimeContext). t's input so far must end
+// with an LF, or be empty.
+func (t *Transformer) Context() Context {
+	c := Context{t.f.doc}
+	c.doc.shift(-t.in) // the next text starts at offset 0
+	return c
+}
+
+// PrimeContext is Prime for a Transformer that reads the text after what
+// the Transformer c came from had read, without reading that text again.
+// What PrimeContext learnt stays until the next Prime or PrimeContext, as
+// Prime's does.
+func (t *Transformer) PrimeContext(c Context) {
+	t.primed = c.doc
+	t.Reset()
+}
+
 // lastLF is bytes.LastIndexByte(rest[:limit], '\n') for rest, the input
 // from t.in on, not looking again where an earlier call found no LF.
 func (t *Transformer) lastLF(rest []byte, limit int) int {

@@ -35,7 +35,10 @@ type mojibakePart struct {
 	tailAt         int64  // the tail's offset in the file
 	out            []byte // the whole lines, repaired (an outBuffers buffer)
 	fixed, changes int64  // ill-formed sequences fixed, stretches undone
-	err            error
+	// ctx is what the worker's Transformer learnt of the whole lines, for
+	// the stream to go on with the tail's line (nil: no whole lines).
+	ctx *mojibake.Context
+	err error
 }
 
 // mojibakeRanges is fix --mojibake's pump for a regular file split into
@@ -55,15 +58,19 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 	// first block holds no LF.
 	carry := lineStream{fixOpts: opts, bom: opts.bom}
 	var fixed int64
-	toCarry := func(at int64, p []byte, startsLine, eol bool) error {
+	toCarry := func(at int64, p []byte, startsLine bool, ctx *mojibake.Context, eol bool) error {
 		if at > 0 && carry.fix == nil {
 			carry.bom = utf8x.BOMKeep
 		}
 		if startsLine {
 			// A line's start, its end in a later block: the stream
-			// repairs it as within the whole file.
+			// repairs it as within the whole file, primed with what the
+			// block's worker learnt of the lines before it, or, when the
+			// block held none whole, with the file's text.
 			carry.start()
-			if err := primeBefore(carry.moji, f, at, opts); err != nil {
+			if ctx != nil {
+				carry.moji.PrimeContext(*ctx)
+			} else if err := primeBefore(carry.moji, f, at, opts); err != nil {
 				return err
 			}
 		}
@@ -115,6 +122,8 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 		}
 		p.out, _, p.err = runTransform(tr, outs.get(), dst, true)
 		p.changes = tr.Changes()
+		ctx := tr.Context() // (dst ends with an LF)
+		p.ctx = &ctx
 		return p
 	}, func(b *utf8x.Block, p mojibakePart) error {
 		if p.out != nil {
@@ -127,7 +136,7 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 		run.more += p.changes
 		if len(p.head) > 0 {
 			// The head ends a line, unless the block is inside one.
-			if err := toCarry(b.Base+int64(b.Start), p.head, false, p.head[len(p.head)-1] == '\n'); err != nil {
+			if err := toCarry(b.Base+int64(b.Start), p.head, false, nil, p.head[len(p.head)-1] == '\n'); err != nil {
 				return err
 			}
 		}
@@ -137,7 +146,7 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 			}
 		}
 		if len(p.tail) > 0 {
-			if err := toCarry(p.tailAt, p.tail, true, false); err != nil {
+			if err := toCarry(p.tailAt, p.tail, true, p.ctx, false); err != nil {
 				return err
 			}
 		}
