@@ -1182,6 +1182,11 @@ func unitsOf(us []unit) stretchUnits {
 type lineScripts struct {
 	n  [64]int32
 	ok bool
+	// docs is what the line's judgement may ask of the text before it
+	// (docState); sure, set by checkChosen when it passes a line, holds
+	// the encodings the line is surely misread through.
+	docs docAsk
+	sure uint16
 	// units, when set, gives the line's misread characters under enc, the
 	// encoding judged, when implausible's caller passes none: finding them
 	// costs, and only stretches decoding to a rarer script need them.

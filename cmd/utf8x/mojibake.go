@@ -32,8 +32,10 @@ const mojibakeHelp = `
 Windows-1252, ISO-8859-1, Windows-1250, -1251, -1253, -1254, -1257, Mac OS
 Roman, IBM437 or KOI8-R, and was written back as UTF-8, once or more
 ("cafÃ©" becomes "café", "â€™" becomes "’", "РџСЂРёРІРµС‚" becomes
-"Привет"). Each stretch is judged on its own, within its line, and changed
-only when its decoding is clearly likelier text: clean text is left alone.
+"Привет"). Each stretch is judged within its line, and changed only when
+its decoding is clearly likelier text: clean text is left alone. A lone
+misread character among ASCII is taken only when lines just before (within
+16 KiB) are surely misread through the same encoding.
 
 --explain lists each change on standard error; --json writes each as one
 JSON object per line to standard error, each with the chain undone and
