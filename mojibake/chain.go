@@ -53,7 +53,9 @@ type Change struct {
 	// another repair or scored it whole anyway, a lower bound otherwise.
 	// A repair that leaves no badness is made whatever the stretch's own,
 	// which is then counted no further than its first mark of misreading:
-	// the commonest Score of text misread whole is 1.
+	// the commonest Score of text misread whole is 1. With Options.Explain
+	// it is counted up to 64: past that a long stretch is not scored to
+	// its end.
 	Score int
 	// UnseenBefore and UnseenAfter count the pairs of adjacent characters
 	// (with the characters around the stretch) that the model of real text
@@ -61,7 +63,8 @@ type Change struct {
 	// the repair was made on. UnseenBefore is counted only up to
 	// UnseenAfter+2, as far as the decisions look for most stretches: a
 	// stretch misread whole is not counted to its end, and most show
-	// UnseenAfter+2.
+	// UnseenAfter+2. With Options.Explain it is counted up to
+	// UnseenAfter+16: past that the evidence is overwhelming.
 	UnseenBefore, UnseenAfter int
 	Old, New                  string // the stretch as found and as written
 }

@@ -113,6 +113,16 @@
 // lossy repairs; each Change gives the chain, the cost model's score and
 // the unseen pairs before and after.
 //
+// Misreading changes a whole text, not one line: a lone misread
+// character with ASCII or the line's edge around it, which its line alone
+// does not vouch for, is taken when two lines starting within the 16 KiB
+// before its line are surely misread once through the same encoding (two
+// unseen pairs or more; "\&.xz Ñ– .lzma" in a Ukrainian man page misread
+// whole, "LoÃ¯c" in a list of names). What a line tells the lines after it
+// rests on the line alone, judged without the text before it: a stretch
+// vouched for vouches for nothing further, and clean text, with no sure
+// line, vouches for nothing.
+//
 // The decoding of a stretch is decoded again while that helps (a text
 // misread twice), up to four rounds; the Change reports the chain undone.
 // A round inside another judges its stretch by the same rules, the outer
@@ -185,9 +195,13 @@
 // # Streaming
 //
 // Decisions look at one line at a time, at most 2 KiB of it (a longer line
-// is cut after an ASCII byte, or between misread characters), so
-// Transformer works on input of any size in constant memory and gives the
-// same output however the input is split.
+// is cut after an ASCII byte, or between misread characters), and at the
+// encodings the lines starting within the 16 KiB before it were surely
+// misread through, so Transformer works on input of any size in constant
+// memory and gives the same output however the input is split. A piece of
+// a text that starts a line is repaired as within the whole by a
+// Transformer primed with the text before it (Transformer.Prime): what
+// utf8x fix --mojibake does on many cores.
 // Clean text passes through a pre-scan that only stops at a character that
 // could begin a misread one. The Transformer keeps the pre-scan's place
 // across calls, so input handed over a byte at a time costs time linear in

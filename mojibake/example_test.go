@@ -32,3 +32,21 @@ func ExampleTransformer() {
 	// été
 	// Привет
 }
+
+// A text cut after a line break, each piece repaired on its own (on
+// another core, or another machine): a Transformer primed with the text
+// before its piece decides it as within the whole. Alone, the Ukrainian
+// "і" misread ("Ñ–") between ASCII words is no evidence; the lines before
+// it, misread the same way, vouch for it.
+func ExampleTransformer_Prime() {
+	text := "ÐŸÑ€Ð¾Ð³Ñ€Ð°Ð¼Ð° Ñ\u0081Ñ‚Ð¸Ñ\u0081ÐºÐ°Ñ” Ñ„Ð°Ð¹Ð»Ð¸.\nÐ’Ð¾Ð½Ð° Ñ‡Ð¸Ñ‚Ð°Ñ” Ð´Ð°Ð½Ñ–.\nxz Ñ– lzma\n"
+	cut := strings.Index(text, "xz")
+	alone, _, _ := transform.String(mojibake.NewTransformer(), text[cut:])
+	t := mojibake.NewTransformer()
+	t.Prime([]byte(text[:cut]), true)
+	primed, _, _ := transform.String(t, text[cut:])
+	fmt.Print(alone, primed)
+	// Output:
+	// xz Ñ– lzma
+	// xz і lzma
+}

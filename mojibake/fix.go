@@ -73,15 +73,22 @@ type candidate struct {
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
 type fixer struct {
-	rs    []rune
-	offs  []int32
-	outAt []int32 // where each change of the window starts in its repair, for a report
+	// doc is what the text so far tells of the lines after it; at is the
+	// stream offset of the window being judged, lineStart whether it
+	// starts a line (both set by the Transformer).
+	doc       docState
+	at        int64
+	lineStart bool
+	rs        []rune
+	offs      []int32
+	outAt     []int32 // where each change of the window starts in its repair, for a report
 	// texts and chains are the arenas report carves the changes' Old and
 	// New, and their chains, from (see report).
 	texts  []byte
 	chains []Codepage
 	// noTexts leaves the changes' Old and New to the caller (FixString).
 	noTexts bool
+	explain bool // Options.Explain
 	binary  bool // the window holds a NUL or a byte that is not UTF-8
 	// arena holds the decoded stretches of the current window, so that
 	// judging them does not allocate.
@@ -2942,11 +2949,13 @@ const loneScore = 4
 //
 // margin is how far past the repair's the stretch's unseen pairs are
 // counted (see implausibleMargin): decisionMargin, also when they are
-// reported (see Change).
+// reported, unless the report explains them (Options.Explain, see Change).
 func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32, margin int) bool {
 	ok := true
 	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
 	var sure [numEncodings]int    // of the passed only
+	var once [numEncodings]int    // of the passed misread once, for the text's evidence (docState)
+	var onceSure uint16           // the encodings once holds two or more for
 	lone := (*loneBuf)[:0]
 	for i := range cs {
 		c := &cs[i]
@@ -2963,6 +2972,11 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			support[e] += c.unseenBefore - c.unseenAfter
 			if !c.lone {
 				sure[e] += c.unseenBefore - c.unseenAfter
+				if len(c.chain) == 1 {
+					if once[e] += c.unseenBefore - c.unseenAfter; once[e] >= 2 {
+						onceSure |= 1 << e
+					}
+				}
 			}
 			continue
 		}
@@ -3002,6 +3016,11 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 		}
 		support[e] += ub - ua
 		sure[e] += ub - ua
+		if len(c.chain) == 1 {
+			if once[e] += ub - ua; once[e] >= 2 {
+				onceSure |= 1 << e
+			}
+		}
 		c.checked, c.unseenBefore, c.unseenAfter = true, ub, ua
 	}
 	for _, i := range lone {
@@ -3015,11 +3034,13 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			// (One unseen pair of sure evidence elsewhere will do when the
 			// stretch's own repair takes away two more than it leaves:
 			// "LietuviÅ³" beside an en dash "â€“" between spaces.)
-			if (sure[e] >= 2 || sure[e] >= 1 && c.unseenBefore-c.unseenAfter >= 2) && !readBetterElse(rs, c.start, c.end, e, c.out) {
+			// So does the text before the line, surely misread through
+			// the same encoding (docState).
+			if (sure[e] >= 2 || sure[e] >= 1 && c.unseenBefore-c.unseenAfter >= 2 || docVouches(rs, c, lc)) && !readBetterElse(rs, c.start, c.end, e, c.out) {
 				c.checked, c.lone = true, true
 				continue
 			}
-		} else if exactGain(c, rs, none, none); support[e] >= 2 || c.gain >= loneScore && !strangerBeside(rs, c, e, lc) {
+		} else if exactGain(c, rs, none, none); support[e] >= 2 || docVouches(rs, c, lc) || c.gain >= loneScore && !strangerBeside(rs, c, e, lc) {
 			c.checked, c.lone = true, true
 			continue
 		}
@@ -3030,6 +3051,9 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 		ok = false
 	}
 	*loneBuf = lone
+	if ok {
+		lc.sure = onceSure
+	}
 	return ok
 }
 
@@ -3141,12 +3165,12 @@ func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Codepage, out 
 		if start == 0 && end == len(rs) {
 			su.own = us
 		}
-		return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
+		return modelOnlyCandidate(rs, start, end, su, nil, nil, e, out, lossy, nil, prev, next)
 	}
 	if f.isBanned(start, end, e) {
 		return candidate{}, false
 	}
-	return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, &f.scripts, prev, next)
+	return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, &f.scripts.docs, e, out, lossy, &f.scripts, prev, next)
 }
 
 // attestedRare counts the letters of out the cost model takes for rare
@@ -3164,8 +3188,12 @@ func attestedRare(out []rune) int {
 
 // modelOnlyCandidate is modelOnly's decision, shared with the reference.
 // prev and next are the characters around the stretch, from beyond rs when
-// rs is a round inside another.
-func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, e Codepage, out []rune, lossy bool, lc *lineScripts, prev, next rune) (candidate, bool) {
+// rs is a round inside another; docs, when not nil, is what the text
+// before the line vouches for, as the line's sure repairs do (docState).
+func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, docs *docAsk, e Codepage, out []rune, lossy bool, lc *lineScripts, prev, next rune) (candidate, bool) {
+	if prev >= 0x80 || next >= 0x80 {
+		docs = nil // (as docVouches: a stretch with ASCII or the line's edge around it)
+	}
 	if fontEscapeBefore(rs, start, out) {
 		prev = ' '
 	}
@@ -3232,7 +3260,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// text's layout.)
 	nbsp := sym && len(out) == 1 && out[0] == 0xA0
 	if !sym && unseen(p, out, n, 1) > 0 || !symIsland && !spaces && !nbspAlone && !nbsp && badness(prev, judged, next) > attestedRare(out) {
-		if !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
+		if !mayVouch(start, end, lineUnits, docs, e, lossy, prev, judged, out, next) {
 			if debugVeto != nil {
 				debugVeto(rs, start, end, out, "model-only cheap")
 			}
@@ -3250,7 +3278,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	// first round.
 	twice := !lossy && us.outer != nil && start == 0 && end == len(rs) && sameBytes(rs, us.outer.enc, e)
 	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island && !sym && !(twice && ub >= 1) {
-		if !vouch && !mayVouch(start, end, lineUnits, lossy, prev, judged, out, next) {
+		if !vouch && !mayVouch(start, end, lineUnits, docs, e, lossy, prev, judged, out, next) {
 			if debugVeto != nil {
 				debugVeto(rs, start, end, out, "model-only cheap")
 			}
@@ -3263,7 +3291,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub, lossy: lossy, perfect: true, unseenBefore: ub, units: us, checked: true}, true
 	}
 	if vouch || why != "" || ua > 0 && !sym || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island && !sym {
-		if (vouch || mayVouch(start, end, lineUnits, lossy, prev, judged, out, next)) && ((why == "" || why == "lone") && ub > ua || why == "evidence" && ub == ua) {
+		if (vouch || mayVouch(start, end, lineUnits, docs, e, lossy, prev, judged, out, next)) && ((why == "" || why == "lone") && ub > ua || why == "evidence" && ub == ua) {
 			// Misreading changes a whole text, not one stretch: on a line
 			// surely repaired elsewhere through the same encoding, a
 			// stretch whose repair leaves fewer unseen pairs than as found
@@ -3358,9 +3386,10 @@ func spaceRun(rs []rune, start, end int, lineUnits []unit) bool {
 // first round (lineUnits set; a round inside another has none), with no
 // byte lost, a repair the cost model finds
 // clean, and another misread character of the line under the same
-// encoding, outside the stretch, whose bytes are all there.
-func mayVouch(start, end int, lineUnits []unit, lossy bool, prev rune, judged, out []rune, next rune) bool {
-	if lossy || !sureOutside(lineUnits, start, end) {
+// encoding, outside the stretch, whose bytes are all there, or the text
+// before the line vouching for the encoding (docs, see docState).
+func mayVouch(start, end int, lineUnits []unit, docs *docAsk, e Codepage, lossy bool, prev rune, judged, out []rune, next rune) bool {
+	if lossy || !sureOutside(lineUnits, start, end) && !docs.vouches(e) {
 		return false
 	}
 	return badness(prev, judged, next) <= attestedRare(out)
@@ -3376,6 +3405,10 @@ func sureOutside(us []unit, start, end int) bool {
 	}
 	return false
 }
+
+// explainScore bounds the score a Change explained (Options.Explain)
+// reports for a long stretch.
+const explainScore = 64
 
 // debugVeto, when set (by tests), hears of each repair implausible refuses.
 var debugVeto func(rs []rune, start, end int, out []rune, why string)
@@ -3431,14 +3464,25 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 		f.scripts.units = f.wantedUnits
 	}
 	var cs []candidate
-	for {
-		f.arena = f.arena[:0]
-		cs = f.plan(f.rs, none, none, 0, nil)
-		// Plan again without what implausible refused, until what is
-		// chosen passes: each round bans one stretch more.
-		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, decisionMargin) {
-			break
-		}
+	// The stretches' unseen pairs need counting only as far as the
+	// decisions look, unless a report explains them (Options.Explain).
+	margin := decisionMargin
+	if changes != nil && f.explain {
+		margin = unseenMargin
+	}
+	// What the line tells the text after it (its sure encodings) must
+	// rest on the line alone (docState): a judgement that asked for the
+	// text's word tells nothing. One that never asked went as it would
+	// have gone without the text before, and asked or not is the same
+	// either way (up to the first question, the two go alike).
+	f.scripts.docs = docAsk{ok: f.doc.vouched(f.at)}
+	cs = f.judgeWindow(margin)
+	sure := f.scripts.sure
+	if f.scripts.docs.asked {
+		sure = 0
+	}
+	if f.lineStart {
+		f.doc.judged(f.at, sure)
 	}
 	base := len(dst)
 	k := 0
@@ -3458,6 +3502,106 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 		*changes = f.report(*changes, w, dst[base:], cs)
 	}
 	return dst, len(cs)
+}
+
+// docVouches reports whether the text before the line vouches for c, a
+// stretch misread once with ASCII or the line's edge around it (a piece of
+// a longer stretch of characters beyond ASCII is no misread character of
+// its own; a text misread twice vouches for the chain it was misread
+// through, not for one round of it).
+func docVouches(rs []rune, c *candidate, lc *lineScripts) bool {
+	return len(c.chain) == 1 && runeBefore(rs, c.start) < 0x80 && runeAt(rs, c.end) < 0x80 && lc.docs.vouches(c.chain[0])
+}
+
+// docReach is how far back, in bytes of input, the text before a line
+// vouches for it: the windows that start a line within docReach bytes
+// before the line's window (see docState).
+const docReach = 16 << 10
+
+// docState is what the text before a line tells of it. Misreading changes
+// a whole text, not one line, so two lines surely misread through one
+// encoding (checkChosen's sure evidence, two unseen pairs or more from
+// stretches misread once) starting within docReach bytes before a window
+// vouch for a lone misread character on it, as the line's own sure
+// repairs do ("ім'Ñ\u008f" alone on its line of a Ukrainian man page
+// misread whole, "LoÃ¯c" in a list of names). A text that is not
+// misread has no sure line, and vouches for nothing.
+//
+// What a window tells the text after it is a function of that window
+// alone (a window whose judgement asked for the text's word tells
+// nothing; one that did not ask judged as without it), and only
+// windows that start a line tell it: so a window's decision rests on its
+// own bytes and on the lines starting within docReach bytes before it,
+// and a Transformer primed with those (Prime) decides a piece of a text
+// as it decides it within the whole.
+type docState struct {
+	seen, ready uint16              // the encodings with one sure line, with two
+	last, prev  [numEncodings]int64 // the stream offsets of the last two
+}
+
+// vouched returns the encodings the text before stream offset at vouches
+// for.
+func (d *docState) vouched(at int64) uint16 {
+	var m uint16
+	for r := d.ready; r != 0; r &= r - 1 {
+		if e := bits.TrailingZeros16(r); d.prev[e] >= at-docReach {
+			m |= 1 << e
+		}
+	}
+	return m
+}
+
+// shift moves the stream offsets d holds by delta.
+func (d *docState) shift(delta int64) {
+	for e := range numEncodings {
+		d.last[e] += delta
+		d.prev[e] += delta
+	}
+}
+
+// judged accounts for the window starting a line at stream offset at,
+// surely misread through the encodings of sure.
+func (d *docState) judged(at int64, sure uint16) {
+	for ; sure != 0; sure &= sure - 1 {
+		e := bits.TrailingZeros16(sure)
+		d.prev[e], d.last[e] = d.last[e], at
+		d.ready |= d.seen & (1 << e)
+		d.seen |= 1 << e
+	}
+}
+
+// docAsk is what a line's judgement may ask of the text before it: ok, the
+// encodings the text vouches for (docState); asked, whether the judgement
+// asked at all, whatever the answer.
+type docAsk struct {
+	ok    uint16
+	asked bool
+}
+
+// vouches reports whether the text before the line vouches for a stretch
+// misread through e, noting that it was asked. A nil d vouches for
+// nothing.
+func (d *docAsk) vouches(e Codepage) bool {
+	if d == nil {
+		return false
+	}
+	d.asked = true
+	return d.ok&(1<<e) != 0
+}
+
+// judgeWindow plans the window decoded in f.rs, and plans again without
+// what implausible refused, until what is chosen passes: each round bans
+// one stretch more. It leaves in f.scripts.sure the encodings the line is
+// surely misread through.
+func (f *fixer) judgeWindow(margin int) []candidate {
+	f.scripts.sure = 0
+	for {
+		f.arena = f.arena[:0]
+		cs := f.plan(f.rs, none, none, 0, nil)
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, margin) {
+			return cs
+		}
+	}
 }
 
 // textChunk is the size of the arenas report carves the changes' texts
@@ -3498,16 +3642,34 @@ func (f *fixer) report(changes []Change, w, out []byte, cs []candidate) []Change
 		n := len(f.chains)
 		f.chains = append(f.chains, c.chain...) // oneRound's are shared: each change gets its own
 		// Score and UnseenBefore are what the decisions counted (see
-		// Change): counting further, for the report alone, cost a
-		// fifth of the Transformer's time on text misread whole, a
-		// walk of each stretch by both models. (Stretches modelOnly
-		// passed were counted further: to the same bound here.)
+		// Change), unless the caller asked them explained: counting
+		// further, for the report alone, costs a fifth of the
+		// Transformer's time on text misread whole, a walk of each
+		// stretch by both models. (Stretches modelOnly passed were
+		// counted further: to the same bound.)
+		score, before := c.gain, min(c.unseenBefore, c.unseenAfter+decisionMargin)
+		if f.explain {
+			before = c.unseenBefore
+			if c.inexact {
+				// Scored to a bound only (see judge): score it further, as
+				// far as an explanation needs, not to the end of a long
+				// stretch.
+				p, nx := none, none
+				if c.start > 0 {
+					p = f.rs[c.start-1]
+				}
+				if c.end < len(f.rs) {
+					nx = f.rs[c.end]
+				}
+				score = max(score, badnessUpTo(p, f.rs[c.start:c.end], nx, c.after+explainScore)-c.after)
+			}
+		}
 		changes = append(changes, Change{
 			InStart: int64(from), InEnd: int64(to),
 			OutStart: int64(outStart), OutEnd: int64(outEnd),
 			Column: int64(c.start),
 			Chain:  Chain(f.chains[n:len(f.chains):len(f.chains)]), Lossy: c.lossy,
-			Score: c.gain, UnseenBefore: min(c.unseenBefore, c.unseenAfter+decisionMargin), UnseenAfter: c.unseenAfter,
+			Score: score, UnseenBefore: before, UnseenAfter: c.unseenAfter,
 			Old: old, New: repl,
 		})
 	}

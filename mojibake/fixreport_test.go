@@ -64,7 +64,11 @@ func sameAsTransformer(t *testing.T, name string, in []byte, o Options) int {
 	}
 	checkChanges(t, in, out, cs)
 	checkChanges(t, in, want, wantCs)
-	checkScores(t, name, in, cs)
+	if o.Explain {
+		checkScoresExplained(t, name, in, cs)
+	} else {
+		checkScores(t, name, in, cs)
+	}
 	// FixString, whose texts are slices of its input and output.
 	str, strCs := FixString(string(in), o)
 	if len(strCs) == 0 && str != string(in) {
@@ -96,7 +100,7 @@ func sameAsTransformer(t *testing.T, name string, in []byte, o Options) int {
 // calls of several options in a row (Fix reuses its scratch space from
 // call to call).
 func TestFixMatchesTransformer(t *testing.T) {
-	opts := []Options{{}, {NoLossy: true}, {Codepages: []Codepage{Windows1251}}}
+	opts := []Options{{}, {NoLossy: true}, {Codepages: []Codepage{Windows1251}}, {Explain: true}}
 	total := 0
 	names, texts := corpusInputs(t, "lipsum/*.utf8.txt", "wikipedia_mars/*.utf8.txt")
 	for i, name := range names {
@@ -104,9 +108,11 @@ func TestFixMatchesTransformer(t *testing.T) {
 		for _, e := range []Codepage{Windows1252, Windows1251} {
 			m := misreadBytes(e)(data)
 			total += sameAsTransformer(t, fmt.Sprintf("%s as %v", filepath.Base(name), e), m, Options{})
+			total += sameAsTransformer(t, fmt.Sprintf("%s as %v, explained", filepath.Base(name), e), m, Options{Explain: true})
 		}
 	}
 	total += sameAsTransformer(t, "stream text", streamText(t), Options{})
+	total += sameAsTransformer(t, "stream text, explained", streamText(t), Options{Explain: true})
 
 	ss := sentences(t, 4)
 	var mangled []string
@@ -175,6 +181,44 @@ func TestFixStringMatchesFix(t *testing.T) {
 		}
 		if len(cs) == 0 && (len(s) > 0 && unsafe.StringData(got) != unsafe.StringData(s)) {
 			t.Fatalf("FixString(%.40q) changed nothing but returned a copy", s)
+		}
+	}
+}
+
+// checkScoresExplained is checkScores for changes made with
+// Options.Explain: the stretch as found scored up to 64 past its repair,
+// less the repair's badness; a change the model of real text made instead
+// scores its unseen pairs (UnseenBefore less UnseenAfter), and one undone
+// twice to text the cost model finds as
+// clean as found scores 1.
+func checkScoresExplained(t *testing.T, name string, in []byte, cs []Change) {
+	t.Helper()
+	for _, c := range cs {
+		ls := bytes.LastIndexByte(in[:c.InStart], '\n') + 1
+		le := len(in)
+		if k := bytes.IndexByte(in[c.InEnd:], '\n'); k >= 0 {
+			le = int(c.InEnd) + k
+		}
+		if le-ls >= maxWindow {
+			continue // (a long line: cut into windows the stretch may not see past)
+		}
+		prev, next := none, none
+		if int(c.InStart) > ls {
+			prev, _ = utf8.DecodeLastRune(in[ls:c.InStart])
+		}
+		if int(c.InEnd) < len(in) {
+			next, _ = utf8.DecodeRune(in[c.InEnd:])
+		}
+		after := badness(prev, []rune(c.New), next)
+		lim := after + explainScore
+		b := badnessUpTo(prev, []rune(c.Old), next, lim)
+		switch {
+		case b < lim && c.Score == b-after:
+		case b >= lim && c.Score >= explainScore:
+		case c.Score == c.UnseenBefore-c.UnseenAfter:
+		case c.Score == 1 && b == after:
+		default:
+			t.Fatalf("%s: change %+v: score %d, the cost model scores %d (up to %d) less %d", name, c, c.Score, b, lim, after)
 		}
 	}
 }

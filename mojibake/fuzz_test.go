@@ -43,6 +43,18 @@ func FuzzFix(f *testing.F) {
 			}
 		}
 		checkChanges(t, in, out, cs)
+		// Cut after an LF near the middle: the part before, repaired, and
+		// the rest by a Transformer primed with it make the whole's repair.
+		if i := bytes.IndexByte(in[len(in)/2:], '\n'); i >= 0 {
+			cut := len(in)/2 + i + 1
+			head, _ := Fix(in[:cut])
+			tr := NewTransformer()
+			tr.Prime(in[:cut], true)
+			rest := feed(t, tr, in[cut:], []int{len(in) + 1}, maxWindow)
+			if got := append(append([]byte{}, head...), rest...); !bytes.Equal(got, out) {
+				t.Fatalf("cut after byte %d, primed: %q, whole: %q", cut, got, out)
+			}
+		}
 		for _, size := range []int{1, 7, 100} {
 			got := feed(t, NewTransformer(), in, []int{size}, maxWindow)
 			if !bytes.Equal(got, out) {

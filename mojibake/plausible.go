@@ -696,7 +696,7 @@ var alphabets = func() (t [256]uint8) {
 //
 // It counts the stretch's unseen pairs up to margin past the repair's:
 // decisionMargin is all checkChosen's decisions need (and what a Change
-// reports).
+// reports), unseenMargin for a Change explained (Options.Explain).
 func implausibleMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, margin int) (why string, unseenBefore, unseenAfter int) {
 	prev, next := none, none
 	if start > 0 {
@@ -1183,6 +1183,11 @@ func unitsOf(us []unit) stretchUnits {
 type lineScripts struct {
 	n  [64]int32
 	ok bool
+	// docs is what the line's judgement may ask of the text before it
+	// (docState); sure, set by checkChosen when it passes a line, holds
+	// the encodings the line is surely misread through.
+	docs docAsk
+	sure uint16
 	// units, when set, gives the line's misread characters under enc, the
 	// encoding judged, when implausible's caller passes none: finding them
 	// costs, and only stretches decoding to a rarer script need them.

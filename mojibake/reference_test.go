@@ -14,10 +14,16 @@ import (
 // work) does: the same bytes and the same changes.
 func sameAsReference(t testing.TB, f *fixer, ref *refFixer, in []byte) {
 	t.Helper()
+	// Each text on its own, its windows at their offsets in it: the text
+	// before a line vouches for it (docState).
+	f.doc, ref.doc = docState{}, docState{}
+	at, lineStart := int64(0), true
 	for len(in) > 0 {
 		n := windowEnd(in, true)
 		w := in[:n]
 		in = in[n:]
+		f.at, f.lineStart, ref.at, ref.lineStart = at, lineStart, at, lineStart
+		at, lineStart = at+int64(n), w[n-1] == '\n'
 		var got, want []Change
 		out, _ := f.window(nil, w, &got)
 		for i := range got {

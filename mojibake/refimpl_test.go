@@ -29,6 +29,9 @@ type refFixer struct {
 	banned    []bannedStretch
 	lone      []int32
 	outer     outerLine // fixer's
+	doc       docState  // fixer's
+	at        int64     // fixer's
+	lineStart bool      // fixer's
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
@@ -431,12 +434,12 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 			if start == 0 && end == len(rs) {
 				su.own = us
 			}
-			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
+			return modelOnlyCandidate(rs, start, end, su, nil, nil, e, out, lossy, nil, prev, next)
 		}
 		if isBanned(f.banned, start, end, e) {
 			return candidate{}, false // (a model-only stretch checkChosen refused: see vouch)
 		}
-		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, &f.scripts.docs, e, out, lossy, nil, prev, next)
 	}
 	after := refBadness(prev, out, next)
 	var inner Chain
@@ -478,12 +481,12 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 			if start == 0 && end == len(rs) {
 				su.own = us
 			}
-			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
+			return modelOnlyCandidate(rs, start, end, su, nil, nil, e, out, lossy, nil, prev, next)
 		}
 		if isBanned(f.banned, start, end, e) {
 			return candidate{}, false // (a model-only stretch checkChosen refused: see vouch)
 		}
-		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, &f.scripts.docs, e, out, lossy, nil, prev, next)
 	}
 	// The rules of plausibility came after the speed work: shared, as the
 	// units are (see window).
@@ -524,13 +527,26 @@ func (f *refFixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	}
 	f.scripts, f.banned = lineScripts{}, f.banned[:0]
 	f.scripts.units = func(e Codepage) []unit { return refUnitsIn(nil, f.rs, e, f.depth[0].pos) }
-	var cs []candidate
-	for {
-		f.arena = f.arena[:0]
-		cs = f.plan(f.rs, none, none, 0, nil)
-		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, unseenMargin) {
-			break
+	judge := func() []candidate {
+		f.scripts.sure = 0
+		for {
+			f.arena = f.arena[:0]
+			cs := f.plan(f.rs, none, none, 0, nil)
+			if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, unseenMargin) {
+				return cs
+			}
 		}
+	}
+	// As the fixer: a judgement that asked for the text's word tells the
+	// text after it nothing.
+	f.scripts.docs = docAsk{ok: f.doc.vouched(f.at)}
+	cs := judge()
+	sure := f.scripts.sure
+	if f.scripts.docs.asked {
+		sure = 0
+	}
+	if f.lineStart {
+		f.doc.judged(f.at, sure)
 	}
 	base := len(dst)
 	k := 0

@@ -6,13 +6,17 @@ import (
 	"os"
 	"testing"
 
+	"golang.org/x/text/transform"
+
 	"github.com/utf8x/utf8x/internal/testsample"
 )
 
 // TestFixSplitAtLines holds Fix to what the utf8x command's fix --mojibake
 // on a file in ranges rests on: each stretch is decided within its line
-// and the windows start after each LF, so the repair of a text cut just
-// after LFs, put end to end, is the repair of the whole. Over the test
+// and the text within 16 KiB before it (docState), and the windows start
+// after each LF, so the repair of a text cut just after LFs, each piece by
+// a Transformer primed with the text before it, put end to end, is the
+// repair of the whole. Over the test
 // text (the sample, the training sample and the negatives) and the corpus
 // when it is there, each as it is and misread through Windows-1252,
 // Windows-1251 and Windows-1252 twice, cut at random LFs.
@@ -56,11 +60,15 @@ func TestFixSplitAtLines(t *testing.T) {
 			if len(cs) > 0 {
 				changed++
 			}
+			// About 40 pieces a round at most: each is primed with up
+			// to 16 KiB, which the Transformer judges again.
+			spread := 1 + bytes.Count(p, []byte{'\n'})/40
 			for round := range 3 {
 				var got []byte
 				for rest := p; len(rest) > 0; {
+					done := len(p) - len(rest)
 					// Cut after the k-th LF from here (k small: many cuts).
-					k, cut := 1+rng.IntN(1+8*round), len(rest)
+					k, cut := 1+rng.IntN(1+8*round)+rng.IntN(spread), len(rest)
 					for i := 0; i < len(rest); i++ {
 						if rest[i] == '\n' {
 							if k--; k == 0 {
@@ -69,7 +77,18 @@ func TestFixSplitAtLines(t *testing.T) {
 							}
 						}
 					}
-					out, _ := Fix(rest[:cut])
+					// Primed with the text before the piece: all of
+					// it, or as little as Prime needs.
+					before := p[:done]
+					if round%2 == 1 && len(before) > PrimeSize {
+						before = before[len(before)-PrimeSize:]
+					}
+					tr := NewTransformer()
+					tr.Prime(before, len(before) == done)
+					out, _, err := transform.Bytes(tr, rest[:cut])
+					if err != nil {
+						t.Fatal(err)
+					}
 					got = append(got, out...)
 					rest = rest[cut:]
 				}

@@ -298,8 +298,9 @@ func fixOne(cmd *command, path string, opts fixOptions, shared *atomicFile, onRe
 	}}
 	switch {
 	case opts.moji.on && !opts.moji.explain && !opts.moji.json && opts.policy.Action() != utf8x.ActionStrict:
-		// --mojibake decides each stretch within its line: ranges cut
-		// after line breaks (mojibakeRanges). Its work, not a pipe, sets
+		// --mojibake decides each stretch within its line and the 16 KiB
+		// before it: ranges cut after line breaks, each primed with the
+		// text before it (mojibakeRanges). Its work, not a pipe, sets
 		// the pace. The reports of --explain and --json, and strict's
 		// stop, stream.
 		do.ToPipe = false

@@ -32,14 +32,15 @@ const mojibakeHelp = `
 Windows-1252, ISO-8859-1, Windows-1250, -1251, -1253, -1254, -1257, Mac OS
 Roman, IBM437 or KOI8-R, and was written back as UTF-8, once or more
 ("cafÃ©" becomes "café", "â€™" becomes "’", "РџСЂРёРІРµС‚" becomes
-"Привет"). Each stretch is judged on its own, within its line, and changed
-only when its decoding is clearly likelier text: clean text is left alone.
+"Привет"). Each stretch is judged within its line, and changed only when
+its decoding is clearly likelier text: clean text is left alone. A lone
+misread character among ASCII is taken only when lines just before (within
+16 KiB) are surely misread through the same encoding.
 
 --explain lists each change on standard error; --json writes each as one
 JSON object per line to standard error, each with the chain undone and
-the evidence, counted as far as the decision needed: the score (how much
-less odd the repair reads, at least) and the pairs of characters real text
-never holds, before (up to two more than after) and after. Their offsets count
+the evidence: the score (how much less odd the repair reads) and the pairs
+of characters real text never holds, before and after. Their offsets count
 bytes of the text after --invalid's repair, the input's own offsets when it
 was valid. --mojibake-chains windows-1252,latin-1 undoes only those
 misreadings (names: windows-1252 or cp1252, latin-1, windows-1250,
@@ -65,7 +66,9 @@ func (o *mojibakeOptions) check() error {
 	case (o.chains != "" || o.noLossy) && !o.on:
 		return usageError("--mojibake-chains and --no-lossy narrow --mojibake: add --mojibake")
 	}
-	o.lib = mojibake.Options{NoLossy: o.noLossy}
+	// --explain and --json show the evidence counted further than the
+	// decision needed (mojibake.Options.Explain).
+	o.lib = mojibake.Options{NoLossy: o.noLossy, Explain: o.explain || o.json}
 	if o.chains != "" {
 		for _, name := range strings.Split(o.chains, ",") {
 			e, ok := mojibake.ParseCodepage(name)
@@ -99,8 +102,8 @@ type mojibakeChange struct {
 	Chain        []string `json:"chain"` // the encodings it was misread as, first one first
 	Description  string   `json:"description"`
 	Lossy        bool     `json:"lossy"`         // bytes had been lost: U+FFFD stands for them, or a space was taken for a lost no-break space
-	Score        int      `json:"score"`         // how much less odd the repair reads, by the cost model, as far as the decision counted (at least)
-	UnseenBefore int      `json:"unseen_before"` // pairs of characters real text never holds, in the stretch as found, counted up to unseen_after+2
+	Score        int      `json:"score"`         // how much less odd the repair reads, by the cost model
+	UnseenBefore int      `json:"unseen_before"` // pairs of characters real text never holds, in the stretch as found
 	UnseenAfter  int      `json:"unseen_after"`  // and in its repair
 	Old          string   `json:"old"`
 	New          string   `json:"new"`

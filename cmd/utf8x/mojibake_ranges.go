@@ -1,12 +1,14 @@
 // fix --mojibake on one large file on all cores.
 //
-// The mojibake package decides each stretch within its line, and its
-// windows start after each line break (LF): the repair of text cut just
-// after line breaks, put end to end, is the repair of the whole
-// (mojibake's TestFixSplitAtLines holds it to that). A block of the file
-// therefore repairs, on a worker, the lines it holds whole: from just
-// after its first LF (the file's start for the first block) to just after
-// its last. What lies around them, the end of a line that began in the
+// The mojibake package decides each stretch within its line and the text
+// within 16 KiB before it, and its windows start after each line break
+// (LF): the repair of text cut just after line breaks, each piece by a
+// Transformer primed with the text before it, put end to end, is the
+// repair of the whole (mojibake's TestFixSplitAtLines holds it to that).
+// A block of the file therefore repairs, on a worker, the lines it holds
+// whole: from just after its first LF (the file's start for the first
+// block) to just after its last, primed with what precedes them
+// (primeBefore). What lies around them, the end of a line that began in the
 // block before and the start of one that ends in a later block, goes
 // through one stream in input order (lineStream), as fix's stream would
 // see it: it is fed a tail and the next block's head, which together make
@@ -33,7 +35,10 @@ type mojibakePart struct {
 	tailAt         int64  // the tail's offset in the file
 	out            []byte // the whole lines, repaired (an outBuffers buffer)
 	fixed, changes int64  // ill-formed sequences fixed, stretches undone
-	err            error
+	// ctx is what the worker's Transformer learnt of the whole lines, for
+	// the stream to go on with the tail's line (nil: no whole lines).
+	ctx *mojibake.Context
+	err error
 }
 
 // mojibakeRanges is fix --mojibake's pump for a regular file split into
@@ -53,9 +58,21 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 	// first block holds no LF.
 	carry := lineStream{fixOpts: opts, bom: opts.bom}
 	var fixed int64
-	toCarry := func(at int64, p []byte, eol bool) error {
+	toCarry := func(at int64, p []byte, startsLine bool, ctx *mojibake.Context, eol bool) error {
 		if at > 0 && carry.fix == nil {
 			carry.bom = utf8x.BOMKeep
+		}
+		if startsLine {
+			// A line's start, its end in a later block: the stream
+			// repairs it as within the whole file, primed with what the
+			// block's worker learnt of the lines before it, or, when the
+			// block held none whole, with the file's text.
+			carry.start()
+			if ctx != nil {
+				carry.moji.PrimeContext(*ctx)
+			} else if err := primeBefore(carry.moji, f, at, opts); err != nil {
+				return err
+			}
 		}
 		if err := carry.feed(w, p, eol); err != nil {
 			return &outputError{dest, err}
@@ -100,9 +117,13 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 		}
 		tr := transformers.Get().(*mojibake.Transformer)
 		defer transformers.Put(tr)
-		tr.Reset()
+		if p.err = primeBefore(tr, f, b.Base+int64(a), opts); p.err != nil {
+			return p
+		}
 		p.out, _, p.err = runTransform(tr, outs.get(), dst, true)
 		p.changes = tr.Changes()
+		ctx := tr.Context() // (dst ends with an LF)
+		p.ctx = &ctx
 		return p
 	}, func(b *utf8x.Block, p mojibakePart) error {
 		if p.out != nil {
@@ -115,7 +136,7 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 		run.more += p.changes
 		if len(p.head) > 0 {
 			// The head ends a line, unless the block is inside one.
-			if err := toCarry(b.Base+int64(b.Start), p.head, p.head[len(p.head)-1] == '\n'); err != nil {
+			if err := toCarry(b.Base+int64(b.Start), p.head, false, nil, p.head[len(p.head)-1] == '\n'); err != nil {
 				return err
 			}
 		}
@@ -125,7 +146,7 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 			}
 		}
 		if len(p.tail) > 0 {
-			if err := toCarry(p.tailAt, p.tail, false); err != nil {
+			if err := toCarry(p.tailAt, p.tail, true, p.ctx, false); err != nil {
 				return err
 			}
 		}
@@ -159,11 +180,16 @@ type lineStream struct {
 	fixed, changes int64
 }
 
-func (s *lineStream) feed(w io.Writer, p []byte, eol bool) error {
+// start makes the stream's transformers, if it has none yet.
+func (s *lineStream) start() {
 	if s.fix == nil {
 		s.fix = utf8x.NewTransformer(s.fixOpts.policy, s.bom)
 		s.moji = mojibake.NewTransformer(s.fixOpts.moji.lib)
 	}
+}
+
+func (s *lineStream) feed(w io.Writer, p []byte, eol bool) error {
+	s.start()
 	raw := append(s.raw, p...)
 	mid, rest, err := runTransform(s.fix, s.mid, raw, eol)
 	if err != nil {
@@ -185,6 +211,43 @@ func (s *lineStream) feed(w io.Writer, p []byte, eol bool) error {
 		s.moji.Reset()
 	}
 	return nil
+}
+
+// primeBefore primes tr with the text before the line that starts at file
+// offset at, as a stream of the whole file would have handed it to tr:
+// its invalid bytes repaired by the run's policy and, at the file's start,
+// the byte order mark policy applied (as the worker does to its block). It
+// reads mojibake.PrimeSize bytes of the file before at, or more should the
+// repair drop some, or all there are.
+func primeBefore(tr *mojibake.Transformer, f *os.File, at int64, opts fixOptions) error {
+	var text []byte
+	for n := int64(mojibake.PrimeSize); ; n *= 2 {
+		lo := max(at-n, 0)
+		wlo := max(lo-utf8x.RangeContext, 0) // the bytes before lo decide what lo's first bytes are
+		buf := make([]byte, at-wlo)
+		if _, err := f.ReadAt(buf, wlo); err != nil && err != io.EOF {
+			return err
+		}
+		text = text[:0]
+		start := int(lo - wlo)
+		if lo == 0 {
+			had := utf8x.HasBOM(buf)
+			switch {
+			case had && !opts.bom.Output(true):
+				start += len(utf8x.BOM)
+			case !had && opts.bom.Output(false):
+				text = append(text, utf8x.BOM...)
+			}
+		}
+		var err error
+		if text, _, err = utf8x.AppendValidRange(text, buf, int(wlo), min(start, len(buf)), len(buf), opts.policy); err != nil {
+			return err
+		}
+		if lo == 0 || len(text) >= mojibake.PrimeSize {
+			tr.Prime(text, lo == 0)
+			return nil
+		}
+	}
 }
 
 // runTransform appends to dst what t makes of src, growing dst as needed,

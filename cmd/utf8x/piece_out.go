@@ -110,7 +110,7 @@ func pieceOutput(cmd *command, output string, inPlace bool) (io.Writer, func() e
 // fixPiece is fix for the piece --range or --offset names.
 func fixPiece(cmd *command, args []string, piece *pieceFlags, opts fixOptions) error {
 	if opts.moji.on {
-		return usageError("--mojibake cannot be used with --range or --offset: it decides each stretch within its line")
+		return usageError("--mojibake cannot be used with --range or --offset: it decides each stretch within its line and the text before it")
 	}
 	w, done, err := pieceOutput(cmd, opts.output, opts.inPlace)
 	if err != nil {
