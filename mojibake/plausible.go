@@ -55,8 +55,38 @@ var pairFP *pairs.FalsePositives
 // question to the model of real text is this one (the tiles are built
 // from it).
 func modelHas(a, b rune) bool {
+	// The pairs beyond the tiles (tileLimit) are asked of the filter
+	// every time: a word of Hangul or CJK after a space or before
+	// punctuation, in each stretch of such text misread. The answers are
+	// remembered in modelMemo, each entry holding its pair with the
+	// answer, which makes it valid on its own (goroutines may race to
+	// write it: each write is one whole entry, and any entry read answers
+	// for its own pair only).
+	if uint32(a) <= unicode.MaxRune && uint32(b) <= unicode.MaxRune {
+		key := uint64(a)<<21 | uint64(b)
+		e := &modelMemo[key*0x9E3779B97F4A7C15>>(64-memoBits)]
+		if v := e.Load(); v>>2 == key && v&2 != 0 {
+			return v&1 != 0
+		}
+		has := pairs.HasIn(pairArray, a, b) && !pairFP.Has(a, b)
+		v := key<<2 | 2
+		if has {
+			v |= 1
+		}
+		e.Store(v)
+		return has
+	}
 	return pairs.HasIn(pairArray, a, b) && !pairFP.Has(a, b)
 }
+
+// modelMemo remembers modelHas's answers: an entry is the pair (a<<21 | b,
+// both at most unicode.MaxRune) shifted left by two, then 2 (the entry is
+// set) and the answer in the lowest bit. (The tables modelHas reads,
+// pairArray and pairFP, are set before any question, as the tiles need
+// too: buildTables.)
+const memoBits = 12
+
+var modelMemo [1 << memoBits]atomic.Uint64
 
 // rarity scores the pairs of adjacent characters of prev, s, next (as
 // unseen counts them, without the shape of words) by how rare real text
