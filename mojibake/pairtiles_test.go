@@ -62,7 +62,7 @@ func TestModelFalsePositives(t *testing.T) {
 	}
 }
 
-// TestModelMemo asks modelHas about pairs beyond the tiles (Hangul and
+// TestModelMemo asks modelHas and pairSeen about pairs beyond the tiles (Hangul and
 // CJK beside ASCII, which real text holds, and random ones, which it
 // mostly does not), the filter's listed collisions, and pairs with none
 // (-1) or a character past unicode.MaxRune, three times over, far more
@@ -103,9 +103,17 @@ func TestModelMemo(t *testing.T) {
 		rng.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
 		for _, p := range ps {
 			want := pairs.HasIn(pairArray, p[0], p[1]) && !pairFP.Has(p[0], p[1])
-			if got := modelHas(p[0], p[1]); got != want {
-				if bad++; bad <= 10 {
-					t.Errorf("round %d: modelHas(%U, %U) = %v, the filter says %v", round, p[0], p[1], got, want)
+			// pairSeen first (pairSeenSlow reads modelMemo itself beyond
+			// the tiles), then modelHas, each after other pairs' asks.
+			ask := [2]func(a, b rune) bool{pairSeen, modelHas}
+			if round == 1 {
+				ask[0], ask[1] = ask[1], ask[0]
+			}
+			for _, f := range ask {
+				if got := f(p[0], p[1]); got != want {
+					if bad++; bad <= 10 {
+						t.Errorf("round %d: (%U, %U) answered %v, the filter says %v", round, p[0], p[1], got, want)
+					}
 				}
 			}
 			if want && round == 0 {

@@ -61,26 +61,33 @@ func modelHas(a, b rune) bool {
 	// remembered in modelMemo, each entry holding its pair with the
 	// answer, which makes it valid on its own (goroutines may race to
 	// write it: each write is one whole entry, and any entry read answers
-	// for its own pair only).
-	if uint32(a) <= unicode.MaxRune && uint32(b) <= unicode.MaxRune {
+	// for its own pair only). This part is small enough to be inlined.
+	if uint32(a)|uint32(b) < 1<<21 {
 		key := uint64(a)<<21 | uint64(b)
-		e := &modelMemo[key*0x9E3779B97F4A7C15>>(64-memoBits)]
-		if v := e.Load(); v>>2 == key && v&2 != 0 {
+		if v := modelMemo[key*0x9E3779B97F4A7C15>>(64-memoBits)].Load(); v>>2 == key && v&2 != 0 {
 			return v&1 != 0
 		}
-		has := pairs.HasIn(pairArray, a, b) && !pairFP.Has(a, b)
+	}
+	return modelAsk(a, b)
+}
+
+// modelAsk is modelHas without modelMemo's answer: it asks the filter,
+// and remembers the answer.
+func modelAsk(a, b rune) bool {
+	has := pairs.HasIn(pairArray, a, b) && !pairFP.Has(a, b)
+	if uint32(a)|uint32(b) < 1<<21 {
+		key := uint64(a)<<21 | uint64(b)
 		v := key<<2 | 2
 		if has {
 			v |= 1
 		}
-		e.Store(v)
-		return has
+		modelMemo[key*0x9E3779B97F4A7C15>>(64-memoBits)].Store(v)
 	}
-	return pairs.HasIn(pairArray, a, b) && !pairFP.Has(a, b)
+	return has
 }
 
 // modelMemo remembers modelHas's answers: an entry is the pair (a<<21 | b,
-// both at most unicode.MaxRune) shifted left by two, then 2 (the entry is
+// both below 1<<21, past unicode.MaxRune) shifted left by two, then 2 (the entry is
 // set) and the answer in the lowest bit. (The tables modelHas reads,
 // pairArray and pairFP, are set before any question, as the tiles need
 // too: buildTables.)
