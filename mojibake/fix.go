@@ -2460,7 +2460,12 @@ func oneEncoding(cs []candidate) bool {
 // a word of two Greek or Cyrillic letters standing alone: misread again, it
 // may be a Latin letter (see isIsland).
 func mayIslandWord(out []rune, prev, next rune) bool {
-	return len(out) == 2 && !isWordChar(prev) && !isWordChar(next) && mayIsland(out[0], out[1])
+	// (The length here, asked of every decoding judged; the rest in a call.)
+	return len(out) == 2 && mayIslandWord2(out, prev, next)
+}
+
+func mayIslandWord2(out []rune, prev, next rune) bool {
+	return !isWordChar(prev) && !isWordChar(next) && mayIsland(out[0], out[1])
 }
 
 // mayIslandSymbol reports whether out, a decoding, begins with a symbol of
@@ -3086,9 +3091,14 @@ func strangerBeside(rs []rune, c *candidate, e Codepage, lc *lineScripts) bool {
 // character: "Γ£ö" is ✔ misread as IBM437, not ã misread as Windows-1253
 // glued to an ö.
 func pieceOfLonger(rs []rune, c *candidate, e Codepage) bool {
-	if c.end >= len(rs) || rs[c.end] < 0x80 {
-		return false
-	}
+	// (The test of the character after, mostly ASCII or none, where it is
+	// asked of every candidate; the rest in a call.)
+	return c.end < len(rs) && rs[c.end] >= 0x80 && pieceOfLongerAt(rs, c, e)
+}
+
+// pieceOfLongerAt is pieceOfLonger for a stretch followed by a character
+// beyond ASCII.
+func pieceOfLongerAt(rs []rune, c *candidate, e Codepage) bool {
 	if _, ok := encodeIn(e, rs[c.end]); ok {
 		return false
 	}
