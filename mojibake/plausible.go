@@ -1329,7 +1329,12 @@ func isWordChar(r rune) bool {
 //
 //go:noinline
 func aboutMojibake(rs []rune, start, end int, out []rune, lc *lineScripts, prev, next rune) bool {
-	if lc.mayHold(rs, out[0]) && containsOutside(rs, start, end, out) {
+	// mayHold only saves containsOutside's search (it says false only
+	// where the search finds nothing), at the price of a pass over the
+	// whole line, once a window. A stretch that is most of its line (a
+	// line misread whole, the commonest that asks) leaves less to search
+	// than that pass: it is searched at once, unless the pass was made.
+	if (lc != nil && !lc.blocksOK && 2*(end-start) > len(rs) || lc.mayHold(rs, out[0])) && containsOutside(rs, start, end, out) {
 		return true
 	}
 	return (isQuote(prev) || isQuote(next)) && escapedOutside(rs, start, end, out, lc)
