@@ -1855,13 +1855,13 @@ func loneRune(b0 byte, fill []byte) rune {
 
 // scratch is the reusable memory of plan at one depth of rounds.
 type scratch struct {
-	all, seen, chosen []candidate
+	all, chosen []candidate
 	// units holds the misread characters each encoding found, each in its
 	// own buffer, which found then shares rather than copies.
 	units [numEncodings][]unit
-	// ranges holds, by their range, the stretches judged: where in seen,
-	// and their badness as found (the encodings mostly find the same
-	// stretches).
+	// ranges holds, by their range, the stretches judged: where the
+	// first decoding of each is in the arena, and their badness as found
+	// (the encodings mostly find the same stretches).
 	ranges rangeTable
 	// found holds the misread characters each encoding judged so far
 	// found (in units).
@@ -1892,8 +1892,11 @@ type rangeTable struct {
 type rangeEntry struct {
 	start, end int32
 	gen        uint32 // the table's gen when written
-	seen       int32  // index in seen of the first candidate of the range
-	before     int32  // its badness as found, -1 until known
+	// outAt and outLen locate the range's first decoding judged in the
+	// fixer's arena (which only grows while a plan runs: only the
+	// decoding just made is dropped again, see judge).
+	outAt, outLen int32
+	before        int32 // its badness as found, -1 until known
 }
 
 // reset empties t.
@@ -2029,7 +2032,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	if mask == 0 {
 		return nil
 	}
-	all, seen, perfect := sc.all[:0], sc.seen[:0], sc.perfect[:0]
+	all, perfect := sc.all[:0], sc.perfect[:0]
 	sc.ranges.reset()
 	sc.found = sc.found[:0]
 	// Skipping dominated stretches (see dominated): n0 is how many
@@ -2114,8 +2117,14 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 				// whose text is the outer stretch's decoding, it goes here:
 				// "Γ£ö" once undone is ✔ as IBM437, not ã as Windows-1253
 				// glued to an ö.)
-				if c, ok := f.judge(rs, us[si:sj], e, guess, prev, next, depth, budget, &seen); ok && (depth == 0 || !pieceOfLonger(rs, &c, e)) {
-					all = append(all, c)
+				// judge writes the candidate in place, past all's end:
+				// not returned and copied, then appended and copied again
+				// (a candidate is 22 words).
+				if len(all) == cap(all) {
+					all = slices.Grow(all, 1)
+				}
+				if c := &all[:len(all)+1][len(all)]; f.judge(rs, us[si:sj], e, guess, prev, next, depth, budget, c) && (depth == 0 || !pieceOfLonger(rs, c, e)) {
+					all = all[:len(all)+1]
 					if c.perfect {
 						if n := len(perfect); n == 0 || perfect[n-1][0] < c.start {
 							// After all the others (the first encoding's
@@ -2145,7 +2154,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 			n0 = len(all)
 		}
 	}
-	sc.all, sc.seen, sc.perfect = all, seen, perfect
+	sc.all, sc.perfect = all, perfect
 	if len(all) == 0 {
 		return nil
 	}
@@ -2458,7 +2467,12 @@ func oneEncoding(cs []candidate) bool {
 // a word of two Greek or Cyrillic letters standing alone: misread again, it
 // may be a Latin letter (see isIsland).
 func mayIslandWord(out []rune, prev, next rune) bool {
-	return len(out) == 2 && !isWordChar(prev) && !isWordChar(next) && mayIsland(out[0], out[1])
+	// (The length here, asked of every decoding judged; the rest in a call.)
+	return len(out) == 2 && mayIslandWord2(out, prev, next)
+}
+
+func mayIslandWord2(out []rune, prev, next rune) bool {
+	return !isWordChar(prev) && !isWordChar(next) && mayIsland(out[0], out[1])
 }
 
 // mayIslandSymbol reports whether out, a decoding, begins with a symbol of
@@ -2631,7 +2645,7 @@ func runeBefore(rs []rune, i int) rune {
 // judge decides one stretch: the units us of rs under e. guess is false
 // when no unit of us is a guess (a lost byte or a lost no-break space;
 // see unitsGuess), true when one may be.
-func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
+func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next rune, depth int, budget *int, c *candidate) bool {
 	// A guess (a lost byte, a space taken for a no-break space) is made only
 	// beside a misread character that needed none.
 	evidence, lossy := true, false
@@ -2673,7 +2687,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 		evidence = true
 	}
 	if !evidence {
-		return candidate{}, false
+		return false
 	}
 	start, end := int(us[0].start), int(us[len(us)-1].end)
 	// The decoding is never longer than the stretch: room for that once,
@@ -2693,15 +2707,14 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	// which the rounds below (a depth further) do not make.
 	ent := sc.ranges.slot(start, end)
 	if ent.gen == sc.ranges.gen {
-		if slices.Equal((*seen)[ent.seen].out, out) {
+		if slices.Equal(f.arena[ent.outAt:ent.outAt+ent.outLen], out) {
 			f.arena = f.arena[:mark]
-			return candidate{}, false
+			return false
 		}
 	} else {
-		*ent = rangeEntry{start: int32(start), end: int32(end), gen: sc.ranges.gen, seen: int32(len(*seen)), before: -1}
+		*ent = rangeEntry{start: int32(start), end: int32(end), gen: sc.ranges.gen, outAt: int32(mark), outLen: int32(n), before: -1}
 		sc.ranges.n++
 	}
-	*seen = append(*seen, candidate{start: start, end: end, out: out})
 	if start > 0 {
 		prev = rs[start-1]
 	}
@@ -2720,7 +2733,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	if before == 0 && !symbols {
 		// Nothing to gain by the cost model (badness is never below 0);
 		// the model of real text may still see mojibake ("especificaci├│n").
-		return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
+		return f.modelOnlyTo(c, rs, start, end, us, e, out, lossy, depth, prev, next)
 	}
 	// leads: hasLeadPair(out), for the round below, made in the same pass.
 	after, leads := badnessLeads(prev, out, next)
@@ -2791,13 +2804,13 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 			// text as found: implausible judges it by symbolIsland.
 			gain = 1
 		case len(inner) > 0:
-			return candidate{}, false
+			return false
 		default:
-			return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
+			return f.modelOnlyTo(c, rs, start, end, us, e, out, lossy, depth, prev, next)
 		}
 	}
 	if depth == 0 && (f.noLossy && lossy || f.isBanned(start, end, e)) {
-		return candidate{}, false
+		return false
 	}
 	chain := oneRound[e]
 	if len(inner) > 0 {
@@ -2805,7 +2818,8 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	}
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+	*c = candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}
+	return true
 }
 
 // shortPieces reports whether out is three characters at most, or its
@@ -3102,9 +3116,14 @@ func strangerBeside(rs []rune, c *candidate, e Codepage, lc *lineScripts) bool {
 // character: "Γ£ö" is ✔ misread as IBM437, not ã misread as Windows-1253
 // glued to an ö.
 func pieceOfLonger(rs []rune, c *candidate, e Codepage) bool {
-	if c.end >= len(rs) || rs[c.end] < 0x80 {
-		return false
-	}
+	// (The test of the character after, mostly ASCII or none, where it is
+	// asked of every candidate; the rest in a call.)
+	return c.end < len(rs) && rs[c.end] >= 0x80 && pieceOfLongerAt(rs, c, e)
+}
+
+// pieceOfLongerAt is pieceOfLonger for a stretch followed by a character
+// beyond ASCII.
+func pieceOfLongerAt(rs []rune, c *candidate, e Codepage) bool {
 	if _, ok := encodeIn(e, rs[c.end]); ok {
 		return false
 	}
@@ -3153,6 +3172,15 @@ func readBetterElse(rs []rune, start, end int, e Codepage, out []rune) bool {
 // real text finds overwhelming evidence: the repair leaves no pair real
 // text does not hold, and the stretch as found holds at least three (two
 // inside a word, or in a misread character of three bytes or more).
+// modelOnlyTo is modelOnly writing the candidate to *c (judge's way).
+func (f *fixer) modelOnlyTo(c *candidate, rs []rune, start, end int, us []unit, e Codepage, out []rune, lossy bool, depth int, prev, next rune) bool {
+	cand, ok := f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
+	if ok {
+		*c = cand
+	}
+	return ok
+}
+
 func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Codepage, out []rune, lossy bool, depth int, prev, next rune) (candidate, bool) {
 	if f.noLossy && lossy {
 		return candidate{}, false

@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 	"unicode"
 
@@ -118,4 +119,57 @@ func TestMayHoldRandom(t *testing.T) {
 		t.Fatalf("refused %d, held %d: the pool does not exercise the filter", refused, held)
 	}
 	t.Logf("refused %d, held %d", refused, held)
+}
+
+// TestAboutMojibakeFilter: aboutMojibake answers the same whether it asks
+// mayHold first (the window's summary made or not yet, a stretch that is
+// most of its line or not) or searches at once (lc nil: mayHold says
+// "may" for every question), on lines that write out, or a character
+// folding as its first does, outside the stretch and elsewhere.
+func TestAboutMojibakeFilter(t *testing.T) {
+	buildTables()
+	pool := []rune{'a', 'B', ' ', '.', 'é', 'É', 'Ã', '©', 'š', 'Š', 'ш', 'Ш', 'ש', '가', '€', '™'}
+	rng := rand.New(rand.NewSource(11))
+	about, long := 0, 0
+	for range 100000 {
+		out := make([]rune, 1+rng.Intn(3))
+		for i := range out {
+			out[i] = pool[4+rng.Intn(len(pool)-4)] // (beyond ASCII first: mayHold's case)
+		}
+		var line []rune
+		for len(line) < 4+rng.Intn(30) {
+			switch rng.Intn(4) {
+			case 0: // out as a word, maybe in the other case
+				w := slices.Clone(out)
+				if rng.Intn(2) == 0 {
+					for i, r := range w {
+						w[i] = unicode.SimpleFold(r)
+					}
+				}
+				line = append(append(append(line, ' '), w...), ' ')
+			default:
+				line = append(line, pool[rng.Intn(len(pool))])
+			}
+		}
+		start := rng.Intn(len(line))
+		end := start + 1 + rng.Intn(len(line)-start)
+		if end-start > len(line)/2 {
+			long++
+		}
+		want := aboutMojibake(line, start, end, out, nil, ' ', ' ')
+		if want {
+			about++
+		}
+		fresh := &lineScripts{line: line}
+		made := &lineScripts{line: line}
+		made.mayHold(line, 'é') // the window's summary, made by an earlier question
+		for _, lc := range []*lineScripts{fresh, made} {
+			if got := aboutMojibake(line, start, end, out, lc, ' ', ' '); got != want {
+				t.Fatalf("aboutMojibake(%q, %d, %d, %q) = %v with the summary made %v, %v searching at once", string(line), start, end, string(out), got, lc.blocksOK, want)
+			}
+		}
+	}
+	if about < 2000 || long < 2000 {
+		t.Fatalf("%d lines about their stretch, %d stretches most of their line: too few", about, long)
+	}
 }

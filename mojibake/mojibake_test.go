@@ -753,11 +753,11 @@ func TestRangeTable(t *testing.T) {
 		e := s + 1 + rng.Intn(50)
 		ent := tb.slot(s, e)
 		v, ok := want[[2]int{s, e}]
-		if present := ent.gen == tb.gen; present != ok || ok && ent.seen != v {
-			t.Fatalf("op %d: [%d,%d): table has %v %d, map %v %d", op, s, e, present, ent.seen, ok, v)
+		if present := ent.gen == tb.gen; present != ok || ok && ent.outAt != v {
+			t.Fatalf("op %d: [%d,%d): table has %v %d, map %v %d", op, s, e, present, ent.outAt, ok, v)
 		}
 		if !ok {
-			*ent = rangeEntry{start: int32(s), end: int32(e), gen: tb.gen, seen: int32(op)}
+			*ent = rangeEntry{start: int32(s), end: int32(e), gen: tb.gen, outAt: int32(op)}
 			tb.n++
 			want[[2]int{s, e}] = int32(op)
 		}

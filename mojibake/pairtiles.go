@@ -72,8 +72,17 @@ func pairSeenSlow(a, b rune) bool {
 		if pairTileWant[k].Add(1) == tileAfter {
 			pairTiles[k].Store(buildTile(a>>tileShift<<tileShift, b>>tileShift<<tileShift))
 		}
+		return modelHas(a, b)
 	}
-	return modelHas(a, b)
+	// modelHas's, here rather than in a call more: beyond the tiles, this
+	// is the way of every pair (a word of Hangul or CJK beside ASCII).
+	if uint32(a)|uint32(b) < 1<<21 {
+		key := uint64(a)<<21 | uint64(b)
+		if v := modelMemo[key*0x9E3779B97F4A7C15>>(64-memoBits)].Load(); v>>2 == key && v&2 != 0 {
+			return v&1 != 0
+		}
+	}
+	return modelAsk(a, b)
 }
 
 // buildTile returns the tile of the pairs (a0+i, b0+j) for i, j below

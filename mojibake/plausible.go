@@ -55,8 +55,45 @@ var pairFP *pairs.FalsePositives
 // question to the model of real text is this one (the tiles are built
 // from it).
 func modelHas(a, b rune) bool {
-	return pairs.HasIn(pairArray, a, b) && !pairFP.Has(a, b)
+	// The pairs beyond the tiles (tileLimit) are asked of the filter
+	// every time: a word of Hangul or CJK after a space or before
+	// punctuation, in each stretch of such text misread. The answers are
+	// remembered in modelMemo, each entry holding its pair with the
+	// answer, which makes it valid on its own (goroutines may race to
+	// write it: each write is one whole entry, and any entry read answers
+	// for its own pair only). This part is small enough to be inlined.
+	if uint32(a)|uint32(b) < 1<<21 {
+		key := uint64(a)<<21 | uint64(b)
+		if v := modelMemo[key*0x9E3779B97F4A7C15>>(64-memoBits)].Load(); v>>2 == key && v&2 != 0 {
+			return v&1 != 0
+		}
+	}
+	return modelAsk(a, b)
 }
+
+// modelAsk is modelHas without modelMemo's answer: it asks the filter,
+// and remembers the answer.
+func modelAsk(a, b rune) bool {
+	has := pairs.HasIn(pairArray, a, b) && !pairFP.Has(a, b)
+	if uint32(a)|uint32(b) < 1<<21 {
+		key := uint64(a)<<21 | uint64(b)
+		v := key<<2 | 2
+		if has {
+			v |= 1
+		}
+		modelMemo[key*0x9E3779B97F4A7C15>>(64-memoBits)].Store(v)
+	}
+	return has
+}
+
+// modelMemo remembers modelHas's answers: an entry is the pair (a<<21 | b,
+// both below 1<<21, past unicode.MaxRune) shifted left by two, then 2 (the entry is
+// set) and the answer in the lowest bit. (The tables modelHas reads,
+// pairArray and pairFP, are set before any question, as the tiles need
+// too: buildTables.)
+const memoBits = 12
+
+var modelMemo [1 << memoBits]atomic.Uint64
 
 // rarity scores the pairs of adjacent characters of prev, s, next (as
 // unseen counts them, without the shape of words) by how rare real text
@@ -1298,7 +1335,12 @@ func isWordChar(r rune) bool {
 //
 //go:noinline
 func aboutMojibake(rs []rune, start, end int, out []rune, lc *lineScripts, prev, next rune) bool {
-	if lc.mayHold(rs, out[0]) && containsOutside(rs, start, end, out) {
+	// mayHold only saves containsOutside's search (it says false only
+	// where the search finds nothing), at the price of a pass over the
+	// whole line, once a window. A stretch that is most of its line (a
+	// line misread whole, the commonest that asks) leaves less to search
+	// than that pass: it is searched at once, unless the pass was made.
+	if (lc != nil && !lc.blocksOK && 2*(end-start) > len(rs) || lc.mayHold(rs, out[0])) && containsOutside(rs, start, end, out) {
 		return true
 	}
 	return (isQuote(prev) || isQuote(next)) && escapedOutside(rs, start, end, out, lc)

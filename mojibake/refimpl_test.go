@@ -403,12 +403,14 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 	// which the rounds below (a depth further) do not make.
 	ent := sc.ranges.slot(start, end)
 	if ent.gen == sc.ranges.gen {
-		if slices.Equal((*seen)[ent.seen].out, out) {
+		// (The reference keeps the candidates judged in seen, and the
+		// index of a range's first there in outAt.)
+		if slices.Equal((*seen)[ent.outAt].out, out) {
 			f.arena = f.arena[:mark]
 			return candidate{}, false
 		}
 	} else {
-		*ent = rangeEntry{start: int32(start), end: int32(end), gen: sc.ranges.gen, seen: int32(len(*seen)), before: -1}
+		*ent = rangeEntry{start: int32(start), end: int32(end), gen: sc.ranges.gen, outAt: int32(len(*seen)), before: -1}
 		sc.ranges.n++
 	}
 	*seen = append(*seen, candidate{start: start, end: end, out: out})

@@ -262,3 +262,39 @@ func TestScanResume(t *testing.T) {
 		}
 	}
 }
+
+// TestLastLF checks Transformer.lastLF against bytes.LastIndexByte over
+// the part of rest past what the Transformer knows holds no LF, on random
+// lines and limits, and that it records a part with none as such.
+func TestLastLF(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	found := 0
+	for range 20000 {
+		rest := make([]byte, rng.Intn(200))
+		for i := range rest {
+			rest[i] = "ab \xc3\n"[rng.Intn(5)]
+			if rng.Intn(8) > 0 && rest[i] == '\n' {
+				rest[i] = 'x' // (LFs a few to a line)
+			}
+		}
+		limit := rng.Intn(len(rest) + 1)
+		var tr Transformer
+		tr.in = int64(rng.Intn(50))
+		tr.nlFree = tr.in + int64(rng.Intn(len(rest)+1)) - 10
+		k := int(min(max(tr.nlFree-tr.in, 0), int64(limit)))
+		want := bytes.LastIndexByte(rest[k:limit], '\n')
+		if want >= 0 {
+			want += k
+			found++
+		}
+		if got := tr.lastLF(rest, limit); got != want {
+			t.Fatalf("lastLF(%q, %d) from %d = %d, want %d", rest, limit, k, got, want)
+		}
+		if want < 0 && tr.nlFree < tr.in+int64(limit) {
+			t.Fatalf("lastLF(%q, %d) found no LF but left nlFree at %d", rest, limit, tr.nlFree-tr.in)
+		}
+	}
+	if found < 1000 {
+		t.Fatalf("only %d searches found an LF", found)
+	}
+}

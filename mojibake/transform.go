@@ -777,8 +777,11 @@ func (t *Transformer) PrimeContext(c Context) {
 func (t *Transformer) lastLF(rest []byte, limit int) int {
 	k := int(min(max(t.nlFree-t.in, 0), int64(limit)))
 	t.looked += int64(limit - k)
-	if i := bytes.LastIndexByte(rest[k:limit], '\n'); i >= 0 {
-		return k + i
+	// (Mostly there is none: the window goes on before the candidate.
+	// LastIndexByte tells that a byte at a time; IndexByte, in assembly,
+	// many at once. The last LF is searched for only once one is there.)
+	if p := rest[k:limit]; bytes.IndexByte(p, '\n') >= 0 {
+		return k + bytes.LastIndexByte(p, '\n')
 	}
 	t.nlFree = max(t.nlFree, t.in+int64(limit))
 	return -1
