@@ -617,8 +617,10 @@ type Transformer struct {
 	Report func(Change)
 
 	f fixer
-	// primed is what Prime learnt of the text before: Reset goes back to it.
+	// primed is what Prime learnt of the text before: Reset goes back to
+	// it. scratch is where Prime's output goes.
 	primed  docState
+	scratch []byte
 	in, out int64 // bytes consumed and written so far
 	// midLine says the input consumed so far does not end with an LF: the
 	// next window does not start a line.
@@ -733,12 +735,16 @@ func (t *Transformer) Prime(before []byte, fromStart bool) {
 	report, sink := t.Report, t.sink
 	t.Report, t.sink = nil, nil
 	src := before[from:end]
-	buf := make([]byte, len(src)+maxWindow)
+	// The output goes nowhere: into scratch, a window's room at least,
+	// a piece at a time (Transform returns ErrShortDst when it is full).
+	if t.scratch == nil {
+		t.scratch = make([]byte, 2*maxWindow)
+	}
 	for len(src) > 0 {
-		_, n, err := t.Transform(buf, src, true)
+		_, n, err := t.Transform(t.scratch, src, true)
 		src = src[n:]
 		if err != nil && (err != transform.ErrShortDst || n == 0) {
-			break // (nothing to write; cannot happen with room for all)
+			break // (cannot happen: a window fits in scratch)
 		}
 	}
 	t.primed = t.f.doc

@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"slices"
 	"sync"
 
 	"golang.org/x/text/transform"
@@ -219,16 +220,24 @@ func (s *lineStream) feed(w io.Writer, p []byte, eol bool) error {
 // the byte order mark policy applied (as the worker does to its block). It
 // reads mojibake.PrimeSize bytes of the file before at, or more should the
 // repair drop some, or all there are.
+// primeBufs are primeBefore's buffers, reused (primePool): a block's
+// allocations of them cost page faults.
+type primeBufs struct{ raw, text []byte }
+
+var primePool = sync.Pool{New: func() any { return new(primeBufs) }}
+
 func primeBefore(tr *mojibake.Transformer, f *os.File, at int64, opts fixOptions) error {
-	var text []byte
+	bufs := primePool.Get().(*primeBufs)
+	defer primePool.Put(bufs)
 	for n := int64(mojibake.PrimeSize); ; n *= 2 {
 		lo := max(at-n, 0)
 		wlo := max(lo-utf8x.RangeContext, 0) // the bytes before lo decide what lo's first bytes are
-		buf := make([]byte, at-wlo)
+		buf := slices.Grow(bufs.raw[:0], int(at-wlo))[:at-wlo]
+		bufs.raw = buf
 		if _, err := f.ReadAt(buf, wlo); err != nil && err != io.EOF {
 			return err
 		}
-		text = text[:0]
+		text := bufs.text[:0]
 		start := int(lo - wlo)
 		if lo == 0 {
 			had := utf8x.HasBOM(buf)
@@ -240,7 +249,9 @@ func primeBefore(tr *mojibake.Transformer, f *os.File, at int64, opts fixOptions
 			}
 		}
 		var err error
-		if text, _, err = utf8x.AppendValidRange(text, buf, int(wlo), min(start, len(buf)), len(buf), opts.policy); err != nil {
+		text, _, err = utf8x.AppendValidRange(text, buf, int(wlo), min(start, len(buf)), len(buf), opts.policy)
+		bufs.text = text
+		if err != nil {
 			return err
 		}
 		if lo == 0 || len(text) >= mojibake.PrimeSize {
