@@ -114,3 +114,32 @@ func TestPrimeContext(t *testing.T) {
 		}
 	}
 }
+
+// TestPrimeAnyText: Prime takes any bytes without panicking, also text that
+// does not end a line or holds no line break within reach, and text
+// longer than it looks at; what it cannot use it leaves.
+func TestPrimeAnyText(t *testing.T) {
+	long := strings.Repeat("x", PrimeSize+100)
+	uk, _ := misread("Програма стискає файли у форматі xz.\nВона читає дані зі стандартного входу.\n", Windows1252, lossNone)
+	piece := "xz Ñ– lzma\n"
+	for _, before := range []string{"", "\n", "a\n" + long, long, long + "\n", uk + long, uk + "tail without LF", "\xff\xfe\n\x00", uk} {
+		for _, fromStart := range []bool{false, true} {
+			tr := NewTransformer()
+			tr.Prime([]byte(before), fromStart)
+			out, _, err := transform.String(tr, piece)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Only the two sure lines, within reach of the piece (a
+			// last line without LF is left out), vouch for it; not
+			// from the start, the first of them is not a whole line.
+			want := piece
+			if (before == uk || before == uk+"tail without LF") && fromStart {
+				want = "xz і lzma\n"
+			}
+			if out != want {
+				t.Errorf("primed with %q (from the start: %v): %q, want %q", before[:min(len(before), 40)], fromStart, out, want)
+			}
+		}
+	}
+}

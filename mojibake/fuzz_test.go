@@ -79,3 +79,34 @@ func nextCandidateFrom(p []byte, from int, atEOF bool) int {
 	c, _ := scanFrom(p, from, atEOF)
 	return c
 }
+
+// FuzzPrime: Prime takes any text before a piece, longer than it looks at
+// too, without panicking; when that text ends with a line break, the piece
+// primed with it is repaired as within the whole.
+func FuzzPrime(f *testing.F) {
+	for _, s := range []string{"cafÃ©\nÃ©\n", "Ð¿Ñ€Ð¸\nÑ– x\n", "no line break", "\n", "Ã©"} {
+		f.Add([]byte(s), true)
+		f.Add([]byte(s), false)
+	}
+	f.Fuzz(func(t *testing.T, in []byte, fromStart bool) {
+		if len(in) == 0 || len(in) > 4<<10 {
+			return
+		}
+		// The text before: in repeated past what Prime looks at.
+		before := bytes.Repeat(in, 1+(PrimeSize+16)/len(in))
+		tr := NewTransformer()
+		tr.Prime(before, fromStart)
+		got := feed(t, tr, in, []int{len(in) + 1}, maxWindow)
+		if len(got) > len(in) {
+			t.Fatalf("output %d bytes, input %d", len(got), len(in))
+		}
+		if before[len(before)-1] != '\n' || !fromStart {
+			return
+		}
+		head, _ := Fix(before)
+		whole, _ := Fix(append(bytes.Clone(before), in...))
+		if !bytes.Equal(append(head, got...), whole) {
+			t.Fatalf("primed: %q, within the whole: %q", got, whole[len(head):])
+		}
+	})
+}

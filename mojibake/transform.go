@@ -723,6 +723,9 @@ func (t *Transformer) Prime(before []byte, fromStart bool) {
 		// Only the lines starting within docReach bytes of the piece
 		// count: from just after the first LF at or after k-1.
 		k = max(k, 1)
+		if k > end {
+			return // (no LF from k-1 on)
+		}
 		i := bytes.IndexByte(before[k-1:end], '\n')
 		if i < 0 {
 			return
