@@ -214,18 +214,23 @@ func (s *lineStream) feed(w io.Writer, p []byte, eol bool) error {
 	return nil
 }
 
-// primeBefore primes tr with the text before the line that starts at file
-// offset at, as a stream of the whole file would have handed it to tr:
-// its invalid bytes repaired by the run's policy and, at the file's start,
-// the byte order mark policy applied (as the worker does to its block). It
-// reads mojibake.PrimeSize bytes of the file before at, or more should the
-// repair drop some, or all there are.
 // primeBufs are primeBefore's buffers, reused (primePool): a block's
 // allocations of them cost page faults.
 type primeBufs struct{ raw, text []byte }
 
 var primePool = sync.Pool{New: func() any { return new(primeBufs) }}
 
+// maxPrimeRead bounds what primeBefore reads.
+const maxPrimeRead = 1 << 20
+
+// primeBefore primes tr with the text before the line that starts at file
+// offset at, as a stream of the whole file would have handed it to tr:
+// its invalid bytes repaired by the run's policy and, at the file's start,
+// the byte order mark policy applied (as the worker does to its block). It
+// reads mojibake.PrimeSize bytes of the file before at, or more should the
+// repair drop some (up to maxPrimeRead: a text whose repair dropped more
+// than 15 bytes of every 16 before is primed with what is left of that
+// much), or all there are.
 func primeBefore(tr *mojibake.Transformer, f *os.File, at int64, opts fixOptions) error {
 	bufs := primePool.Get().(*primeBufs)
 	defer primePool.Put(bufs)
@@ -254,7 +259,7 @@ func primeBefore(tr *mojibake.Transformer, f *os.File, at int64, opts fixOptions
 		if err != nil {
 			return err
 		}
-		if lo == 0 || len(text) >= mojibake.PrimeSize {
+		if lo == 0 || len(text) >= mojibake.PrimeSize || n >= maxPrimeRead {
 			tr.Prime(text, lo == 0)
 			return nil
 		}
