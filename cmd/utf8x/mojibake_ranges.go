@@ -100,15 +100,10 @@ func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOp
 		defer func() { repaired.put(dst) }()
 		start := a
 		if b.Base+int64(a) == 0 {
-			// The file's start: the byte order mark policy, as
-			// utf8x.Transformer applies it to a stream.
-			had := utf8x.HasBOM(buf[a:z])
-			switch {
-			case had && !opts.bom.Output(true):
-				start += len(utf8x.BOM)
-			case !had && opts.bom.Output(false):
-				dst = append(dst, utf8x.BOM...)
-			}
+			// The file's start: the byte order mark policy.
+			var skip int
+			dst, skip = fileStartBOM(dst, buf[a:z], opts.bom)
+			start += skip
 		}
 		var n int
 		dst, n, p.err = utf8x.AppendValidRange(dst, buf, int(b.Base), start, z, opts.policy)
@@ -245,13 +240,9 @@ func primeBefore(tr *mojibake.Transformer, f *os.File, at int64, opts fixOptions
 		text := bufs.text[:0]
 		start := int(lo - wlo)
 		if lo == 0 {
-			had := utf8x.HasBOM(buf)
-			switch {
-			case had && !opts.bom.Output(true):
-				start += len(utf8x.BOM)
-			case !had && opts.bom.Output(false):
-				text = append(text, utf8x.BOM...)
-			}
+			var skip int
+			text, skip = fileStartBOM(text, buf, opts.bom)
+			start += skip
 		}
 		var err error
 		text, _, err = utf8x.AppendValidRange(text, buf, int(wlo), min(start, len(buf)), len(buf), opts.policy)

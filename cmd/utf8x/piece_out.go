@@ -126,13 +126,9 @@ func fixPiece(cmd *command, args []string, piece *pieceFlags, opts fixOptions) e
 	err = pieceWindows(r, lo, piece.start, piece.end, piece.start == 0, func(buf []byte, base int64, s, e int) error {
 		dst = dst[:0]
 		if base == 0 && s == 0 {
-			had := utf8x.HasBOM(buf)
-			switch {
-			case had && !opts.bom.Output(true):
-				s, e = len(utf8x.BOM), max(e, len(utf8x.BOM))
-			case !had && opts.bom.Output(false):
-				dst = append(dst, utf8x.BOM...)
-			}
+			var skip int
+			dst, skip = fileStartBOM(dst, buf, opts.bom)
+			s, e = skip, max(e, skip)
 		}
 		out, n, err := utf8x.AppendValidRange(dst, buf, int(base), s, e, opts.policy)
 		dst = out

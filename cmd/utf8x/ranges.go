@@ -229,13 +229,9 @@ func fixRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOptions
 	return writeRanges(w, dest, f, size, do, 1, onRead, func(dst []byte, win *utf8x.Block) rangeOutput {
 		start, end := win.Start, win.End
 		if win.Base == 0 && start == 0 {
-			had := utf8x.HasBOM(win.Buf)
-			switch {
-			case had && !opts.bom.Output(true):
-				start, end = len(utf8x.BOM), max(end, len(utf8x.BOM))
-			case !had && opts.bom.Output(false):
-				dst = append(dst, utf8x.BOM...)
-			}
+			var skip int
+			dst, skip = fileStartBOM(dst, win.Buf, opts.bom)
+			start, end = skip, max(end, skip)
 		}
 		out, n, err := utf8x.AppendValidRange(dst, win.Buf, int(win.Base), start, end, opts.policy)
 		return rangeOutput{out, int64(n), err}
@@ -282,4 +278,19 @@ func convertRanges(w io.Writer, dest string, f *os.File, size int64, opts conver
 		return rangeOutput{out, c.Fixed(), err}
 	})
 	return err
+}
+
+// fileStartBOM applies the byte order mark policy at a file's start, as
+// utf8x.Transformer does at a stream's: p holds the file's first bytes. It
+// returns dst with a mark appended when the policy adds one, and how many
+// of p's bytes to leave out (the mark, when the policy strips it).
+func fileStartBOM(dst, p []byte, bom utf8x.BOMPolicy) ([]byte, int) {
+	had := utf8x.HasBOM(p)
+	switch {
+	case had && !bom.Output(true):
+		return dst, len(utf8x.BOM)
+	case !had && bom.Output(false):
+		return append(dst, utf8x.BOM...), 0
+	}
+	return dst, 0
 }
