@@ -185,6 +185,28 @@ func TestFixStringMatchesFix(t *testing.T) {
 	}
 }
 
+// scoredAround returns the characters around change c of in, as the fixer
+// saw them on c's line (none at the line's edges); not ok for a line of a
+// window or longer, cut into windows the stretch may not see past.
+func scoredAround(in []byte, c Change) (prev, next rune, ok bool) {
+	ls := bytes.LastIndexByte(in[:c.InStart], '\n') + 1
+	le := len(in)
+	if k := bytes.IndexByte(in[c.InEnd:], '\n'); k >= 0 {
+		le = int(c.InEnd) + k
+	}
+	if le-ls >= maxWindow {
+		return none, none, false
+	}
+	prev, next = none, none
+	if int(c.InStart) > ls {
+		prev, _ = utf8.DecodeLastRune(in[ls:c.InStart])
+	}
+	if int(c.InEnd) < len(in) {
+		next, _ = utf8.DecodeRune(in[c.InEnd:])
+	}
+	return prev, next, true
+}
+
 // checkScoresExplained is checkScores for changes made with
 // Options.Explain: the stretch as found scored up to 64 past its repair,
 // less the repair's badness; a change the model of real text made instead
@@ -194,20 +216,9 @@ func TestFixStringMatchesFix(t *testing.T) {
 func checkScoresExplained(t *testing.T, name string, in []byte, cs []Change) {
 	t.Helper()
 	for _, c := range cs {
-		ls := bytes.LastIndexByte(in[:c.InStart], '\n') + 1
-		le := len(in)
-		if k := bytes.IndexByte(in[c.InEnd:], '\n'); k >= 0 {
-			le = int(c.InEnd) + k
-		}
-		if le-ls >= maxWindow {
-			continue // (a long line: cut into windows the stretch may not see past)
-		}
-		prev, next := none, none
-		if int(c.InStart) > ls {
-			prev, _ = utf8.DecodeLastRune(in[ls:c.InStart])
-		}
-		if int(c.InEnd) < len(in) {
-			next, _ = utf8.DecodeRune(in[c.InEnd:])
+		prev, next, ok := scoredAround(in, c)
+		if !ok {
+			continue
 		}
 		after := badness(prev, []rune(c.New), next)
 		lim := after + explainScore
@@ -237,20 +248,9 @@ func checkScores(t *testing.T, name string, in []byte, cs []Change) {
 		if c.UnseenBefore > c.UnseenAfter+2 {
 			t.Fatalf("%s: change %+v: unseen pairs %d -> %d, counted past UnseenAfter+2", name, c, c.UnseenBefore, c.UnseenAfter)
 		}
-		ls := bytes.LastIndexByte(in[:c.InStart], '\n') + 1
-		le := len(in)
-		if k := bytes.IndexByte(in[c.InEnd:], '\n'); k >= 0 {
-			le = int(c.InEnd) + k
-		}
-		if le-ls >= maxWindow {
+		prev, next, ok := scoredAround(in, c)
+		if !ok {
 			continue
-		}
-		prev, next := none, none
-		if int(c.InStart) > ls {
-			prev, _ = utf8.DecodeLastRune(in[ls:c.InStart])
-		}
-		if int(c.InEnd) < len(in) {
-			next, _ = utf8.DecodeRune(in[c.InEnd:])
 		}
 		gain := badness(prev, []rune(c.Old), next) - badness(prev, []rune(c.New), next)
 		switch {
