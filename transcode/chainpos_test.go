@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -371,6 +372,39 @@ func TestMixedUndefinedByte(t *testing.T) {
 			_, err := smallConvert(c, []byte(tc.in), sz[0], sz[1])
 			if !errors.As(err, &e) || e.Offset != tc.off || e.Len != tc.n {
 				t.Errorf("%s to %s of %q streamed by %v: %v, want offset %d", tc.from, tc.to, tc.in, sz, err, tc.off)
+			}
+		}
+	}
+}
+
+// UTF-16 and UTF-32 without a signature guess their byte order from the
+// first 512 bytes. Into a codec under Strict the chain gives the reading
+// stage less than that a call, to place the error; it used to wait for the
+// rest and end "short source buffer" on any input longer than 64 bytes.
+func TestMixedStopGuessedOrder(t *testing.T) {
+	text := strings.Repeat("plain text ", 40)
+	for _, name := range []string{"utf-16", "utf-32"} {
+		from, _ := Lookup(name)
+		for _, to := range []string{"shift_jis", "euc-kr", "iso-2022-jp", "gb18030"} {
+			enc, _ := Lookup(to)
+			for _, order := range []ByteOrder{LittleEndian, BigEndian} {
+				fixed, _ := Lookup(name)
+				fixed = fixed.WithByteOrder(order)
+				for _, tail := range []string{"", "😀 after", "क Devanagari"} {
+					body, err := NewConverter(UTF8, fixed, utf8x.Skip, utf8x.BOMKeep).Append(nil, []byte(text+tail))
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, n := range []int{65, 200, 511, 512, len(body)} {
+						if n > len(body) {
+							continue
+						}
+						checkStop(t, from, enc, body[:n], utf8x.BOMKeep)
+					}
+				}
+				// Ill-formed units the reading stage meets itself.
+				checkStop(t, from, enc, bytes.Repeat([]byte{0x30}, 65), utf8x.BOMKeep)
+				checkStop(t, from, enc, bytes.Repeat([]byte{0xD8, 0x00}, 300), utf8x.BOMKeep)
 			}
 		}
 	}

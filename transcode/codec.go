@@ -290,6 +290,10 @@ type codecChain struct {
 	headN    int
 	body     bool  // the start of the stream is behind (AppendRange after its first range)
 	consumed int64 // input bytes consumed since reset
+	// guessed is set when run picked the byte order of a tracked middle
+	// stage reading UTF-16 or UTF-32 without a set order (see run); reset
+	// gives the stage back its guessing.
+	guessed bool
 }
 
 var errNoEncoder = errors.New("transcode: this encoding can only be read")
@@ -368,6 +372,9 @@ func refuses(f *form) bool {
 
 func (ch *codecChain) reset() {
 	ch.t.Reset()
+	if ch.guessed {
+		ch.mid.order, ch.guessed = GuessOrder, false
+	}
 	ch.failed, ch.placed = nil, nil
 	ch.headN, ch.body, ch.consumed = 0, false, 0
 }
@@ -490,6 +497,24 @@ func (ch *codecChain) flush(dst []byte) (int, int, error) {
 
 // run runs ch.t over src into dst through ch.in and ch.out.
 func (ch *codecChain) run(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if m := ch.mid; ch.track != nil && ch.dec == nil && m.stage == stageSignature && m.from.auto != nil && m.order == GuessOrder {
+		// The middle stage reads UTF-16 or UTF-32 and guesses the byte
+		// order from the first guessLen bytes, waiting for them all; but
+		// while tracked it is given less input than that a call, and
+		// would wait for ever. The order is guessed here, from the same
+		// bytes, and set on the stage; a signature still wins over it.
+		if len(src) < guessLen && !atEOF {
+			return 0, 0, transform.ErrShortSrc
+		}
+		unit := 4
+		if isUTF16(m.from) {
+			unit = 2
+		}
+		m.order, ch.guessed = LittleEndian, true
+		if guessOrder(src, unit) == big {
+			m.order = BigEndian
+		}
+	}
 	for {
 		m := min(len(dst)-nDst, len(ch.out))
 		in := ch.in
