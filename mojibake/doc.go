@@ -52,7 +52,13 @@
 //     the line as a word ("Ã©" is "é"), or, quoted, while the line writes
 //     its repair as escapes or code points (b'\xc3\xa9', "\u00e9",
 //     "U+00E9", "&#233;"; not a URL's %-escapes, which a link's title
-//     beside its address holds);
+//     beside its address holds); nor, when it is the one change on its
+//     line and one misread character of which a letter comes out, while
+//     a line within the 2 KiB before writes the right form of the token
+//     it stands in (up to a space, quote, bracket or punctuation; three
+//     characters or more) and the text before vouches for no misreading
+//     through its encoding: documentation and test code write a word,
+//     then its mangled form ("latin1(\"naïve\")" … "// Output: naÃ¯ve");
 //   - the stretch as found holds more pairs real text does not than the
 //     repair, and the shorter it is the more it must hold: a lone two-byte
 //     misread character two, with none left (or one, when the line's

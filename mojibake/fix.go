@@ -79,9 +79,15 @@ type fixer struct {
 	doc       docState
 	at        int64
 	lineStart bool
-	rs        []rune
-	offs      []int32
-	outAt     []int32 // where each change of the window starts in its repair, for a report
+	// hist and histNow, one after the other, are the input just before
+	// the window (histCut: hist's first byte may not start a line), set by
+	// the Transformer for aboutBefore; histBuf is where they are joined.
+	hist, histNow, histBuf []byte
+	histCut                bool
+
+	rs    []rune
+	offs  []int32
+	outAt []int32 // where each change of the window starts in its repair, for a report
 	// texts and chains are the arenas report carves the changes' Old and
 	// New, and their chains, from (see report).
 	texts  []byte
@@ -3510,6 +3516,20 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 		sure = 0
 	}
 	if f.lineStart {
+		if len(cs) == 1 && f.aboutBefore(&cs[0]) {
+			// Text about mojibake tells the lines after it of no
+			// misreading. (What a window tells them rests on its bytes
+			// and the histReach bytes before it, not on the text's word:
+			// a Transformer primed with the docReach+histReach bytes
+			// before a piece decides it as within the whole.) It is left
+			// as it is unless the text before vouches for its
+			// misreading, as a text misread whole does: it does not write
+			// the right form on purpose.
+			sure = 0
+			if f.scripts.docs.ok&(1<<cs[0].chain[0]) == 0 {
+				cs = cs[:0]
+			}
+		}
 		f.doc.judged(f.at, sure)
 	}
 	base := len(dst)
@@ -3530,6 +3550,105 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 		*changes = f.report(*changes, w, dst[base:], cs)
 	}
 	return dst, len(cs)
+}
+
+// histReach is how far back, in bytes of input, aboutBefore looks for a
+// line quoting a repair: the lines starting within histReach bytes before
+// the window.
+const histReach = 2 << 10
+
+// aboutBefore reports whether c, the one change a window starting a line
+// would make, is text about mojibake that quotes the right form on a line
+// before it rather than on its own (aboutMojibake): documentation and
+// test code write the mangled form a few lines after the right one
+// ("latin1(\"naïve\")" … "// Output: naÃ¯ve"; "foo-ä.html" …
+// "foo-Ã¤.html"). It holds when c is one misread character, read once,
+// of which a letter comes out, and the token c stands in (the characters
+// around it up to a space, quote, bracket or punctuation), of three
+// characters or more, stands as a token on one of the lines starting
+// within histReach bytes before the window. (It asks nothing of the text
+// before but its bytes: window asks whether that vouches for c.)
+func (f *fixer) aboutBefore(c *candidate) bool {
+	if c.units.n != 1 || len(c.chain) != 1 {
+		return false
+	}
+	letter := false
+	for _, r := range c.out {
+		letter = letter || infoOf(r).kind == kLetter
+	}
+	if !letter || len(f.hist)+len(f.histNow) == 0 {
+		return false
+	}
+	rs := f.rs
+	ws, we := c.start, c.end
+	for ws > 0 && !tokenEdge(rs[ws-1]) {
+		ws--
+	}
+	for we < len(rs) && !tokenEdge(rs[we]) {
+		we++
+	}
+	if c.start-ws+len(c.out)+we-c.end < 3 {
+		return false
+	}
+	var tok [64]byte
+	tb := tok[:0]
+	for _, part := range [3][]rune{rs[ws:c.start], c.out, rs[c.end:we]} {
+		for _, r := range part {
+			tb = utf8.AppendRune(tb, r)
+		}
+	}
+	h := f.histNow
+	if len(f.hist) > 0 {
+		f.histBuf = append(append(f.histBuf[:0], f.hist...), f.histNow...)
+		h = f.histBuf
+	}
+	return containsToken(h[histFrom(h, f.histCut):], tb)
+}
+
+// histFrom returns where, in h (the input just before a line), the lines
+// starting within histReach bytes of h's end start; cut says h's first
+// byte may not start a line.
+func histFrom(h []byte, cut bool) int {
+	k := 0
+	if len(h) > histReach {
+		k, cut = len(h)-histReach-1, true
+	}
+	if !cut {
+		return 0
+	}
+	if i := bytes.IndexByte(h[k:], '\n'); i >= 0 {
+		return k + i + 1
+	}
+	return len(h)
+}
+
+// tokenEdge reports the characters a token (see aboutBefore) ends at.
+func tokenEdge(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\f', '\v', '"', '\'', '`', '(', ')', '[', ']', '{', '}', '<', '>',
+		',', ';', ':', '.', '!', '?', '=', '|', '*', 0xA0, '“', '”', '‘', '’', '«', '»', '„':
+		return true
+	}
+	return false
+}
+
+// containsToken reports whether p holds tok between token edges (or p's
+// ends).
+func containsToken(p, tok []byte) bool {
+	for at := 0; ; {
+		i := bytes.Index(p[at:], tok)
+		if i < 0 {
+			return false
+		}
+		i += at
+		j := i + len(tok)
+		if b, _ := utf8.DecodeLastRune(p[:i]); i == 0 || tokenEdge(b) {
+			if a, _ := utf8.DecodeRune(p[j:]); j == len(p) || tokenEdge(a) {
+				return true
+			}
+		}
+		at = i + 1
+	}
 }
 
 // docVouches reports whether the text before the line vouches for c, a

@@ -606,9 +606,11 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 // Transformer undoes mojibake in a stream: it implements
 // golang.org/x/text/transform.Transformer. Its output for an input is the
 // same however the input is split into calls, and its memory stays bounded:
-// each decision looks at one line at most (at most 2 KiB of it), and at
+// each decision looks at one line at most (at most 2 KiB of it), at
 // what the lines starting within the 16 KiB before it were surely misread
-// through (an encoding each). A piece of a text starting after an LF is
+// through (an encoding each), and at whether the lines starting within
+// the 2 KiB before it write the right form of a word it would repair
+// alone (text about mojibake). A piece of a text starting after an LF is
 // repaired as within the whole by a Transformer primed with the text
 // before it (Prime).
 type Transformer struct {
@@ -621,6 +623,15 @@ type Transformer struct {
 	// it. scratch is where Prime's output goes.
 	primed  docState
 	scratch []byte
+	// hist holds the input consumed before the current call to Transform
+	// (its last bytes: at least histReach+1 of them, when there were
+	// that many), for the lines before a window that quote its repair
+	// (aboutBefore); histCut says hist's first byte may not start a line.
+	// primedHist and primedCut are what Prime left them as: Reset goes
+	// back to them.
+	hist, primedHist   []byte
+	histCut, primedCut bool
+
 	in, out int64 // bytes consumed and written so far
 	// midLine says the input consumed so far does not end with an LF: the
 	// next window does not start a line.
@@ -696,13 +707,14 @@ func NewTransformer(opts ...Options) *Transformer {
 // Reset implements transform.Transformer.
 func (t *Transformer) Reset() {
 	t.f.doc = t.primed
+	t.hist, t.histCut = append(t.hist[:0], t.primedHist...), t.primedCut
 	t.midLine = false
 	t.in, t.out, t.line, t.col, t.changes = 0, 0, 0, 0, 0
 	t.scanBase, t.scanResume, t.nlFree = 0, 0, 0
 }
 
 // PrimeSize is as much of the text before a piece as Prime looks at.
-const PrimeSize = docReach + 1
+const PrimeSize = docReach + histReach + 1
 
 // Prime tells t, new or just Reset, of the text before the piece it will
 // read, so that t repairs the piece as it would within the whole text:
@@ -715,7 +727,7 @@ const PrimeSize = docReach + 1
 // until the next Prime: Reset (which transform.NewReader and
 // transform.Bytes call) goes back to it, and Prime(nil, true) forgets it.
 func (t *Transformer) Prime(before []byte, fromStart bool) {
-	t.primed = docState{}
+	t.primed, t.primedHist, t.primedCut = docState{}, t.primedHist[:0], false
 	t.Reset()
 	end := bytes.LastIndexByte(before, '\n') + 1
 	from := 0
@@ -735,6 +747,11 @@ func (t *Transformer) Prime(before []byte, fromStart bool) {
 	if from >= end {
 		return
 	}
+	// The windows replayed look at the lines starting within histReach
+	// bytes before them (aboutBefore), as within the whole text: those
+	// bytes are there.
+	hs := max(from-histReach-1, 0)
+	t.hist, t.histCut = append(t.hist[:0], before[hs:from]...), hs > 0 || !fromStart
 	report, sink := t.Report, t.sink
 	t.Report, t.sink = nil, nil
 	src := before[from:end]
@@ -752,6 +769,7 @@ func (t *Transformer) Prime(before []byte, fromStart bool) {
 	}
 	t.primed = t.f.doc
 	t.primed.shift(int64(from - len(before))) // the piece starts at offset 0
+	t.primedHist, t.primedCut = append(t.primedHist[:0], t.hist...), t.histCut
 	t.Reset()
 	t.Report, t.sink = report, sink
 }
@@ -760,14 +778,16 @@ func (t *Transformer) Prime(before []byte, fromStart bool) {
 // the lines after it: the encodings the lines within the last 16 KiB were
 // surely misread through (see Prime).
 type Context struct {
-	doc docState
+	doc  docState
+	hist []byte // the input's last bytes (see Transformer.hist)
+	cut  bool
 }
 
 // Context returns what t learnt of the text it read, for a Transformer
 // that reads the text after it (PrimeContext). t's input so far must end
 // with an LF, or be empty.
 func (t *Transformer) Context() Context {
-	c := Context{t.f.doc}
+	c := Context{doc: t.f.doc, hist: slices.Clone(t.hist), cut: t.histCut}
 	c.doc.shift(-t.in) // the next text starts at offset 0
 	return c
 }
@@ -778,6 +798,7 @@ func (t *Transformer) Context() Context {
 // Prime's does.
 func (t *Transformer) PrimeContext(c Context) {
 	t.primed = c.doc
+	t.primedHist, t.primedCut = append(t.primedHist[:0], c.hist...), c.cut
 	t.Reset()
 }
 
@@ -837,6 +858,28 @@ func (t *Transformer) Changes() int64 { return t.changes }
 
 // Transform implements transform.Transformer.
 func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	nDst, nSrc, err = t.transform(dst, src, atEOF)
+	t.keep(src[:nSrc])
+	return nDst, nSrc, err
+}
+
+// keep adds p, input consumed, to t.hist, which keeps at least the last
+// histReach+1 bytes and at most twice that many (so that tiny calls copy
+// each byte a bounded number of times).
+func (t *Transformer) keep(p []byte) {
+	const most = 2 * (histReach + 1)
+	if len(p) >= histReach+1 {
+		t.hist, t.histCut = append(t.hist[:0], p[len(p)-histReach-1:]...), true
+		return
+	}
+	if len(t.hist)+len(p) > most {
+		drop := len(t.hist) + len(p) - (histReach + 1)
+		t.hist, t.histCut = append(t.hist[:0], t.hist[drop:]...), true
+	}
+	t.hist = append(t.hist, p...)
+}
+
+func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	buildTables()
 	for nSrc < len(src) {
 		rest := src[nSrc:]
@@ -884,7 +927,9 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			nSrc += w
 			continue
 		}
+		t.f.hist, t.f.histNow, t.f.histCut = t.hist, src[:nSrc], t.histCut
 		out := t.rewrite(dst[nDst:nDst], rest[:w])
+		t.f.hist, t.f.histNow = nil, nil // (not keeping the caller's src)
 		nDst += len(out)
 		nSrc += w
 	}
