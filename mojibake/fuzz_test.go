@@ -84,7 +84,8 @@ func nextCandidateFrom(p []byte, from int, atEOF bool) int {
 // too, without panicking; when that text ends with a line break, the piece
 // primed with it is repaired as within the whole.
 func FuzzPrime(f *testing.F) {
-	for _, s := range []string{"cafÃ©\nÃ©\n", "Ð¿Ñ€Ð¸\nÑ– x\n", "no line break", "\n", "Ã©"} {
+	for _, s := range []string{"cafÃ©\nÃ©\n", "Ð¿Ñ€Ð¸\nÑ– x\n", "no line break", "\n", "Ã©",
+		"say naïve.\nnaÃ¯ve\n", "{\"Zürich.txt\"},\n{\"ZÃ¼rich.txt\"},\n"} { // (the last two: aboutBefore)
 		f.Add([]byte(s), true)
 		f.Add([]byte(s), false)
 	}
