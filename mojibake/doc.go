@@ -54,7 +54,7 @@
 //     "U+00E9", "&#233;"; not a URL's %-escapes, which a link's title
 //     beside its address holds); nor, when it is the one change on its
 //     line and one misread character of which a letter comes out, while
-//     a line within the 2 KiB before writes the right form of the token
+//     a line within the 1 KiB before writes the right form of the token
 //     it stands in (up to a space, quote, bracket or punctuation; three
 //     characters or more) and the text before vouches for no misreading
 //     through its encoding: documentation and test code write a word,

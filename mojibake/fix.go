@@ -3516,7 +3516,10 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 		sure = 0
 	}
 	if f.lineStart {
-		if len(cs) == 1 && f.aboutBefore(&cs[0]) {
+		// (Asked only when the answer may change something: a line
+		// that tells nothing, whose misreading the text vouches for, is
+		// repaired either way.)
+		if len(cs) == 1 && (sure != 0 || f.scripts.docs.ok&(1<<cs[0].chain[0]) == 0) && f.aboutBefore(&cs[0]) {
 			// Text about mojibake tells the lines after it of no
 			// misreading. (What a window tells them rests on its bytes
 			// and the histReach bytes before it, not on the text's word:
@@ -3555,7 +3558,7 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 // histReach is how far back, in bytes of input, aboutBefore looks for a
 // line quoting a repair: the lines starting within histReach bytes before
 // the window.
-const histReach = 2 << 10
+const histReach = 1 << 10
 
 // aboutBefore reports whether c, the one change a window starting a line
 // would make, is text about mojibake that quotes the right form on a line
@@ -3592,9 +3595,16 @@ func (f *fixer) aboutBefore(c *candidate) bool {
 	}
 	var tok [64]byte
 	tb := tok[:0]
-	for _, part := range [3][]rune{rs[ws:c.start], c.out, rs[c.end:we]} {
+	var mid [2]int // where the repair is in tb
+	for k, part := range [3][]rune{rs[ws:c.start], c.out, rs[c.end:we]} {
+		if k == 2 {
+			mid[1] = len(tb)
+		}
 		for _, r := range part {
 			tb = utf8.AppendRune(tb, r)
+		}
+		if k == 0 {
+			mid[0] = len(tb)
 		}
 	}
 	h := f.histNow
@@ -3602,7 +3612,7 @@ func (f *fixer) aboutBefore(c *candidate) bool {
 		f.histBuf = append(append(f.histBuf[:0], f.hist...), f.histNow...)
 		h = f.histBuf
 	}
-	return containsToken(h[histFrom(h, f.histCut):], tb)
+	return containsToken(h[histFrom(h, f.histCut):], tb, mid)
 }
 
 // histFrom returns where, in h (the input just before a line), the lines
@@ -3633,22 +3643,27 @@ func tokenEdge(r rune) bool {
 }
 
 // containsToken reports whether p holds tok between token edges (or p's
-// ends).
-func containsToken(p, tok []byte) bool {
-	for at := 0; ; {
-		i := bytes.Index(p[at:], tok)
+// ends). It looks for tok[mid[0]:mid[1]] first (a repair, mostly beyond
+// ASCII: rarer in text than the token's first letter).
+func containsToken(p, tok []byte, mid [2]int) bool {
+	needle := tok[mid[0]:mid[1]]
+	for at := mid[0]; at <= len(p); {
+		i := bytes.Index(p[at:], needle)
 		if i < 0 {
 			return false
 		}
-		i += at
+		i += at - mid[0] // where tok would start
 		j := i + len(tok)
-		if b, _ := utf8.DecodeLastRune(p[:i]); i == 0 || tokenEdge(b) {
-			if a, _ := utf8.DecodeRune(p[j:]); j == len(p) || tokenEdge(a) {
-				return true
+		if j <= len(p) && bytes.Equal(p[i:j], tok) {
+			if b, _ := utf8.DecodeLastRune(p[:i]); i == 0 || tokenEdge(b) {
+				if a, _ := utf8.DecodeRune(p[j:]); j == len(p) || tokenEdge(a) {
+					return true
+				}
 			}
 		}
-		at = i + 1
+		at = i + mid[0] + 1
 	}
+	return false
 }
 
 // docVouches reports whether the text before the line vouches for c, a

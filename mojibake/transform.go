@@ -609,7 +609,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 // each decision looks at one line at most (at most 2 KiB of it), at
 // what the lines starting within the 16 KiB before it were surely misread
 // through (an encoding each), and at whether the lines starting within
-// the 2 KiB before it write the right form of a word it would repair
+// the 1 KiB before it write the right form of a word it would repair
 // alone (text about mojibake). A piece of a text starting after an LF is
 // repaired as within the whole by a Transformer primed with the text
 // before it (Prime).
