@@ -143,12 +143,61 @@ var defaultModel = sync.OnceValue(func() *model.Model {
 	return m
 })
 
-// Detect examines p.
+// Detect examines p. Under the default limit, a p whose first
+// DefaultLimit bytes are plain ASCII (no escape sequence of a 7-bit
+// encoding) is examined from its first byte beyond ASCII: DefaultLimit
+// bytes from the start of that byte's line (at most asciiContext bytes
+// before it), or, when p is ASCII to its end, answered "us-ascii" for all
+// of it. The ASCII before says nothing of the encoding, and "us-ascii" is
+// no answer for a text that goes on in windows-1252 (a changelog whose
+// first accented name comes after 64 KiB).
 func Detect(p []byte, o *Options) Result {
-	if r, ok := sliceVerdict(p, o); ok {
+	r, ok := sliceVerdict(p, o)
+	if !ok {
+		r = detectAll(p, o)
+	}
+	if asciiSoFar(r, o) {
+		return pastASCII(p, r, o)
+	}
+	return r
+}
+
+// asciiContext is how many bytes before an input's first byte beyond ASCII
+// are examined with it, when its first DefaultLimit bytes are ASCII (see
+// Detect): the start of its line, if that is no farther.
+const asciiContext = 1 << 10
+
+// asciiSoFar reports whether r, a verdict under o on an input's first
+// bytes, says only that they are ASCII, with more to come, under the
+// default limit: the input is examined on (Detect, DetectReader).
+func asciiSoFar(r Result, o *Options) bool {
+	return r.Truncated && (o == nil || o.Limit == 0) && r.Examined == DefaultLimit &&
+		len(r.Candidates) > 0 && r.Candidates[0].Encoding == "us-ascii"
+}
+
+// pastASCII is Detect on p, whose first DefaultLimit bytes r found ASCII.
+func pastASCII(p []byte, r Result, o *Options) Result {
+	i := DefaultLimit + utf8kernel.ASCIIPrefix(p[DefaultLimit:])
+	if i == len(p) {
+		r.Examined, r.Truncated = int64(len(p)), false
 		return r
 	}
-	return detectAll(p, o)
+	s := asciiWindowStart(p[:i], DefaultLimit)
+	r = Detect(p[s:], o)
+	r.Examined += int64(s)
+	return r
+}
+
+// asciiWindowStart returns where, in head, the window examined starts,
+// for an input whose first byte beyond ASCII comes just after head: the
+// start of that byte's line, at most asciiContext bytes before it and not
+// before head[limit] (the input's offset DefaultLimit).
+func asciiWindowStart(head []byte, limit int) int {
+	from := max(len(head)-asciiContext, limit, 0)
+	if k := bytes.LastIndexByte(head[from:], '\n'); k >= 0 {
+		return from + k + 1
+	}
+	return from
 }
 
 // detectAll is Detect through a Detector, out of line, so that the
@@ -258,8 +307,88 @@ type readBuf [DefaultLimit + probeLen]byte
 const probeLen = 64
 
 // DetectReader examines what r yields, reading no more than the limit (and
-// one byte beyond it, to know whether the input goes on).
+// one byte beyond it, to know whether the input goes on), but for an input
+// whose first DefaultLimit bytes are plain ASCII, under the default limit:
+// that is read on to its first byte beyond ASCII, and examined as Detect
+// examines it (an input ASCII to its end is read whole, at the speed of
+// reading).
 func DetectReader(r io.Reader, o *Options) (Result, error) {
+	if o != nil && o.Limit != 0 {
+		return detectReader(r, o)
+	}
+	rec := &afterLimit{r: r}
+	res, err := detectReader(rec, o)
+	if err != nil || !asciiSoFar(res, o) {
+		return res, err
+	}
+	return readPastASCII(r, rec.tail, res, o)
+}
+
+// afterLimit is a reader that keeps what it reads past offset DefaultLimit
+// (what DetectReader reads past its prefix: a read or two).
+type afterLimit struct {
+	r    io.Reader
+	n    int64
+	tail []byte
+}
+
+func (a *afterLimit) Read(p []byte) (int, error) {
+	n, err := a.r.Read(p)
+	if end := a.n + int64(n); end > DefaultLimit {
+		a.tail = append(a.tail, p[max(DefaultLimit-a.n, 0):n]...)
+	}
+	a.n += int64(n)
+	return n, err
+}
+
+// readPastASCII is DetectReader on an input whose first DefaultLimit bytes
+// res found ASCII: tail holds what was read past them, r the rest. It
+// reads on to the first byte beyond ASCII, keeping asciiContext bytes
+// before it, and examines the window Detect would.
+func readPastASCII(r io.Reader, tail []byte, res Result, o *Options) (Result, error) {
+	buf := tail
+	base := int64(DefaultLimit) // the input's offset of buf[0]
+	scanned := 0
+	for {
+		if i := scanned + utf8kernel.ASCIIPrefix(buf[scanned:]); i < len(buf) {
+			s := asciiWindowStart(buf[:i], 0)
+			win := buf[s:]
+			for len(win) < DefaultLimit+probeLen {
+				win = slices.Grow(win, DefaultLimit+probeLen-len(win))
+				n, err := r.Read(win[len(win):cap(win)][:DefaultLimit+probeLen-len(win)])
+				win = win[:len(win)+n]
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					return Result{}, err
+				}
+			}
+			out := Detect(win, o)
+			out.Examined += base + int64(s)
+			return out, nil
+		}
+		scanned = len(buf)
+		if drop := len(buf) - asciiContext; drop > 0 {
+			buf = append(buf[:0], buf[drop:]...)
+			base += int64(drop)
+			scanned -= drop
+		}
+		buf = slices.Grow(buf, 32<<10)
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF && n == 0 {
+			res.Examined, res.Truncated = base+int64(len(buf)), false
+			return res, nil
+		}
+		if err != nil && err != io.EOF {
+			return Result{}, err
+		}
+	}
+}
+
+// detectReader is DetectReader without looking past an ASCII prefix.
+func detectReader(r io.Reader, o *Options) (Result, error) {
 	d := New(o)
 	// The prefix is read whole, in place, before anything is examined: an
 	// input that ends within it (or at the limit) is then examined as a
