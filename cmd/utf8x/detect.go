@@ -59,7 +59,7 @@ it the same). The name printed is accepted by 'utf8x convert -f' and iconv.
 An input whose first 64 KiB are plain ASCII is read on to its first byte
 beyond ASCII, and 64 KiB from the start of that byte's line are examined: a
 file that goes on in windows-1252 after a long ASCII start is not "us-ascii".
-An input ASCII to its end is read whole.
+An input ASCII to its end is read whole (up to 64 MiB: then "us-ascii").
 
 --all lists every candidate with its probability and why it scored so or was
 ruled out. -0 (--null) ends each file name with a NUL byte instead of the

@@ -9,6 +9,11 @@ import (
 	"github.com/utf8x/utf8x/detect"
 )
 
+// asciiReadOn bounds how far detectPastASCII reads an ASCII input looking
+// for a byte beyond ASCII: past it, the answer is "us-ascii" for what was
+// read (Truncated), so that a stream that never ends is answered.
+const asciiReadOn = 64 << 20
+
 // asciiContext is how many bytes before an input's first byte beyond ASCII
 // detect examines with it, when the input's first detect.DefaultLimit bytes
 // are ASCII (see detectPastASCII): the start of its line, if that is no
@@ -24,8 +29,8 @@ const asciiContext = 1 << 10
 // read on to its first byte beyond ASCII, and the detector examines
 // detect.DefaultLimit bytes from the start of that byte's line (at most
 // asciiContext bytes before it, none before offset detect.DefaultLimit);
-// an input ASCII to its end is "us-ascii", all of it read. Examined counts
-// from the input's start.
+// an input ASCII to its end (or to asciiReadOn bytes) is "us-ascii", all
+// of it read. Examined counts from the input's start.
 func detectPastASCII(r io.Reader, o *detect.Options) (detect.Result, error) {
 	keep := &pastLimit{r: r}
 	res, err := detect.DetectReader(keep, o)
@@ -60,6 +65,12 @@ func detectPastASCII(r io.Reader, o *detect.Options) (detect.Result, error) {
 			out := detect.Detect(win, o)
 			out.Examined += base + int64(s)
 			return out, nil
+		}
+		if base+int64(len(buf)) >= asciiReadOn {
+			// An endless ASCII stream (yes | utf8x detect) is answered
+			// too: "us-ascii", for as far as it was read.
+			res.Examined = base + int64(len(buf))
+			return res, nil
 		}
 		// All ASCII so far: keep the last asciiContext bytes, read on.
 		if drop := len(buf) - asciiContext; drop > 0 {

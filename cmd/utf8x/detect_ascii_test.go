@@ -110,6 +110,16 @@ func TestDetectPastASCII(t *testing.T) {
 	}
 }
 
+// endlessASCII yields "y\n" for ever.
+type endlessASCII struct{}
+
+func (endlessASCII) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = "y\n"[i&1]
+	}
+	return len(p), nil
+}
+
 func sameDetection(a, b detect.Result) bool {
 	if a.Abstained != b.Abstained || a.Examined != b.Examined || a.Truncated != b.Truncated || len(a.Candidates) != len(b.Candidates) {
 		return false
@@ -136,6 +146,11 @@ func TestDetectPastASCIIEnds(t *testing.T) {
 		if best, _ := res.Best(); best.Encoding != "us-ascii" || res.Examined != int64(len(p)) || res.Truncated {
 			t.Errorf("ASCII of %d bytes: %s, examined %d, truncated %v", len(p), best.Encoding, res.Examined, res.Truncated)
 		}
+	}
+	// An ASCII stream that never ends is answered at asciiReadOn.
+	res, err := detectPastASCII(endlessASCII{}, &detect.Options{})
+	if best, _ := res.Best(); err != nil || best.Encoding != "us-ascii" || !res.Truncated || res.Examined < asciiReadOn || res.Examined > asciiReadOn+1<<20 {
+		t.Errorf("endless ASCII: %s, examined %d, truncated %v, %v", best.Encoding, res.Examined, res.Truncated, err)
 	}
 	// Short of the limit: the detector's own answer.
 	short := p[:detect.DefaultLimit-10]
