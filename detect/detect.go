@@ -9,7 +9,9 @@
 // legacy encoding whose reading would be mojibake); pure ASCII; the escapes
 // of ISO-2022-JP, ISO-2022-KR and HZ-GB-2312. Only then do statistics choose
 // among the legacy encodings: the lines of the input that hold bytes above
-// 7F, their HTML and XML markup taken out (model.Window), are decoded with
+// 7F (a line longer than 1 KiB counting as pieces of about that size, so
+// that one long line of ASCII does not come in whole), their HTML and XML
+// markup taken out (model.Window), are decoded with
 // each candidate and the characters are scored with character-bigram models
 // of the languages that encoding carries, trained on Debian's translated
 // manual pages and gettext catalogs (see internal/gen). Every candidate is

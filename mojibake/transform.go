@@ -776,7 +776,8 @@ func (t *Transformer) Prime(before []byte, fromStart bool) {
 
 // Context is what a Transformer learnt of the text it read that bears on
 // the lines after it: the encodings the lines within the last 16 KiB were
-// surely misread through (see Prime).
+// surely misread through, and the last bytes it read (the lines before a
+// line that may quote its repair; see Prime).
 type Context struct {
 	doc  docState
 	hist []byte // the input's last bytes (see Transformer.hist)

@@ -56,6 +56,11 @@ answer is right. Encodings that read the input identically are one answer
 (ISO-8859-1 text without bytes 80-9F is reported as windows-1252, which reads
 it the same). The name printed is accepted by 'utf8x convert -f' and iconv.
 
+An input whose first 64 KiB are plain ASCII is read on to its first byte
+beyond ASCII, and 64 KiB from the start of that byte's line are examined: a
+file that goes on in windows-1252 after a long ASCII start is not "us-ascii".
+An input ASCII to its end is read whole (up to 64 MiB: then "us-ascii").
+
 --all lists every candidate with its probability and why it scored so or was
 ruled out. -0 (--null) ends each file name with a NUL byte instead of the
 ": " after it (as grep -Z does). --json prints one object per input: file,
@@ -96,10 +101,14 @@ func detectFiles(cmd *command, files []inputFile, opts detectOptions) error {
 	abstained := 0
 	read := func(r io.Reader, path string, _ func(int64)) (detectReport, error) {
 		o := &detect.Options{MinConfidence: opts.minConf}
+		var res detect.Result
+		var err error
 		if opts.readAll {
 			o.Limit = -1
+			res, err = detect.DetectReader(r, o)
+		} else {
+			res, err = detectPastASCII(r, o)
 		}
-		res, err := detect.DetectReader(r, o)
 		if err != nil {
 			return detectReport{}, readError(path, 0, err)
 		}

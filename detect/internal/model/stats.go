@@ -1196,7 +1196,9 @@ const statHigh = 2048
 const statBytes = 16 << 10
 
 // Window is the text the statistics score: the lines of p that hold a
-// byte above 7F, in order, up to statHigh such bytes or statBytes in all,
+// byte above 7F (a line longer than longLine bytes counting as pieces of
+// about that size, cut where no character can be split: cutLong), in
+// order, up to statHigh such bytes or statBytes in all,
 // and whether it is p's contiguous start (no line was left out). Only
 // those bytes tell the encodings apart; lines of ASCII (markup, roff
 // requests, CSV punctuation, code) read alike in every candidate, and on
@@ -1234,6 +1236,31 @@ func WindowTo(p []byte, bufs *WindowBufs) (w []byte, contiguous bool) {
 	return w, contiguous
 }
 
+// longLine is the longest line Window takes as one: a longer one is cut
+// into pieces (cutLong), so that one long line of ASCII (minified code, a
+// text with CR line ends, a table in one line) does not bring all its
+// ASCII in with the few bytes above 7F at its end.
+const longLine = 1 << 10
+
+// cutLong returns where the piece of the long line l that Window takes as
+// a line ends: just after its last byte below 0x30 in l[longLine/2:longLine]
+// (space, tab and most punctuation: never inside a character of a
+// supported multi-byte encoding, whose trail bytes are 0x30 or more), or
+// else just after its first one past that, or else at its end.
+func cutLong(l []byte) int {
+	for k := longLine - 1; k >= longLine/2; k-- {
+		if l[k] < 0x30 {
+			return k + 1
+		}
+	}
+	for k := longLine; k < len(l); k++ {
+		if l[k] < 0x30 {
+			return k + 1
+		}
+	}
+	return len(l)
+}
+
 // evidenceLines is Window before markup is taken out.
 func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 	p = p[:min(len(p), 4*statBytes)]
@@ -1245,6 +1272,9 @@ func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 			end = len(p)
 		} else {
 			end += start + 1
+		}
+		if end-start > longLine {
+			end = start + cutLong(p[start:end])
 		}
 		line := p[start:end]
 		if n := highBytes(line); n > 0 {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -24,6 +25,37 @@ func TestWindow(t *testing.T) {
 		w, c := Window([]byte(tc.in))
 		if !bytes.Equal(w, []byte(tc.want)) || c != tc.contiguous {
 			t.Errorf("Window(%q) = %q, %v; want %q, %v", tc.in, w, c, tc.want, tc.contiguous)
+		}
+	}
+}
+
+// TestWindowLongLine: a long line counts as pieces of about longLine
+// bytes, cut after a byte below 0x30: only the pieces holding bytes above
+// 7F are kept, and no character of a multi-byte encoding is split.
+func TestWindowLongLine(t *testing.T) {
+	for _, tc := range []struct{ ascii, text string }{
+		{"key = value; ", "caf\xe9\n"},                  // spaces to cut at
+		{"key=value;", "caf\xe9\n"},                     // none: the line stays whole
+		{"x-y,", "\x82\xa0\x82\xa2 \x93\xfa\x96\x7b\n"}, // Shift_JIS, trail bytes 0x40 and up
+		{"a1b2", "\x81\x30\x81\x30\x81\x31\x81\x31\n"},  // GB18030 four-byte: digits inside
+	} {
+		for _, n := range []int{10, 100, 400} {
+			pre := strings.Repeat(tc.ascii, n)
+			in := []byte(pre + tc.text)
+			w, _ := Window(in)
+			if !bytes.HasSuffix(in, w) || !bytes.Contains(w, []byte(strings.TrimSuffix(tc.text, "\n"))) {
+				t.Fatalf("%q x %d: window %q is not a piece of the line that ends with its text", tc.ascii, n, w)
+			}
+			cut := len(in) - len(w)
+			cuttable := strings.ContainsFunc(pre, func(r rune) bool { return r < 0x30 })
+			switch {
+			case len(in) <= longLine || !cuttable:
+				if cut != 0 {
+					t.Errorf("%q x %d: cut at %d of %d, want the whole line", tc.ascii, n, cut, len(in))
+				}
+			case cut == 0 || in[cut-1] >= 0x30 || len(w) > 2*longLine:
+				t.Errorf("%q x %d: window of %d bytes from %d, after %q", tc.ascii, n, len(w), cut, in[max(cut-1, 0)])
+			}
 		}
 	}
 }
