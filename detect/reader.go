@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -234,6 +235,16 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 		return nil, err
 	}
 	d, err := decide(head, limit, &opts)
+	if err == nil && opts.Limit == 0 && !complete && asciiSoFar(d.Result, nil) && d.By == ByStructure {
+		// The detection found the first DefaultLimit bytes ASCII, and the
+		// input goes on: it decides on what Detect examines after them
+		// (the declarations and marks looked at the same first bytes).
+		head, complete, err = readPastASCII(r, head)
+		if err != nil {
+			return nil, err
+		}
+		d, err = decide(head, 0, &opts)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -246,6 +257,39 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 		rd.rest = nil
 	}
 	return rd, nil
+}
+
+// readPastASCII reads on after head, the first DefaultLimit bytes of an
+// input and one more (those found "us-ascii", but for a character their
+// end may cut), which r yields the rest of: to the input's first byte
+// beyond ASCII and the DefaultLimit bytes after it and one more (the
+// window Detect examines is within them: see Detect), or to its end, or to
+// asciiReadOn bytes and one more. It returns head and what it read after
+// it, and whether that is the whole input.
+func readPastASCII(r io.Reader, head []byte) ([]byte, bool, error) {
+	want := asciiReadOn + 1
+	scanned := completeLen(head[:DefaultLimit]) // -1 once the byte beyond ASCII is found
+	for {
+		if scanned >= 0 {
+			if i := scanned + utf8kernel.ASCIIPrefix(head[scanned:]); i < len(head) {
+				want, scanned = min(want, i+DefaultLimit+1), -1
+			} else {
+				scanned = len(head)
+			}
+		}
+		if len(head) >= want {
+			return head, false, nil
+		}
+		head = slices.Grow(head, min(want-len(head), max(len(head), 64<<10)))
+		n, err := r.Read(head[len(head):min(cap(head), want)])
+		head = head[:len(head)+n]
+		if err == io.EOF {
+			return head, true, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
 }
 
 // heads recycles NewReader's buffers for the head of an input.
@@ -325,8 +369,14 @@ func (d *decoded) Read(p []byte) (int, error) {
 }
 
 // decide makes the Reader's decision on head, the input's first bytes:
-// limit of them, and one more when the input goes on.
+// limit of them, and one more when the input goes on. A limit of 0 is the
+// default, under which head holds what Detect examines past an ASCII
+// prefix too (see readPastASCII).
 func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
+	detectLimit := limit
+	if limit == 0 {
+		detectLimit, limit = 0, DefaultLimit
+	}
 	truncated := int64(len(head)) > limit
 	body := head[:min(int64(len(head)), limit)]
 	sniffed := Sniff(body, truncated)
@@ -364,7 +414,7 @@ func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
 			}
 		}
 	}
-	res := Detect(head, &Options{Limit: limit, MinConfidence: o.MinConfidence})
+	res := Detect(head, &Options{Limit: detectLimit, MinConfidence: o.MinConfidence})
 	if len(res.Candidates) == 0 {
 		if o.MinConfidence > 0 {
 			return Decision{}, &LowConfidenceError{Result: res, MinConfidence: o.MinConfidence}
