@@ -103,8 +103,10 @@ type Result struct {
 	// Abstained is true when the best confidence is below the caller's
 	// Options.MinConfidence (or nothing could be said).
 	Abstained bool
-	// Examined is how many bytes were looked at; Truncated says the input
-	// went on beyond them.
+	// Examined is how many bytes were looked at, or, when an ASCII prefix
+	// was looked past (see Detect), the offset, counted from the input's
+	// start, where the bytes examined after it end; Truncated says the
+	// input went on beyond them.
 	Examined  int64
 	Truncated bool
 }
@@ -121,11 +123,14 @@ func (r Result) Best() (Candidate, bool) {
 // otherwise: enough for any statistics, small enough to be instant.
 const DefaultLimit = 64 << 10
 
-// Options tune a detection. The zero value examines DefaultLimit bytes and
-// never abstains.
+// Options tune a detection. The zero value examines DefaultLimit bytes
+// (those after an ASCII prefix of that length: see Detect) and never
+// abstains.
 type Options struct {
-	// Limit is the number of bytes examined: 0 means DefaultLimit, a
-	// negative value means the whole input.
+	// Limit is the number of bytes examined: 0 means DefaultLimit, and
+	// looking past an ASCII prefix (see Detect); a positive value means
+	// that many bytes, the first, whatever they hold; a negative value
+	// means the whole input.
 	Limit int64
 	// MinConfidence makes the detector abstain when the best candidate's
 	// confidence is below it.
@@ -154,11 +159,13 @@ var defaultModel = sync.OnceValue(func() *model.Model {
 // on in windows-1252 (a changelog whose first accented name comes after
 // 64 KiB). What is examined is then DefaultLimit bytes from the start of
 // the line of p's first byte beyond ASCII (at most 1 KiB before that byte,
-// never before offset DefaultLimit), as if they began an input of their
-// own; Result.Examined still counts from p's start. A p that is ASCII to
-// its end is "us-ascii", all of it examined; one whose first 64 MiB are
-// ASCII is "us-ascii" for them (Truncated). An explicit Limit examines that
-// many bytes and no others.
+// never before offset DefaultLimit; a character the limit cuts, the only
+// bytes beyond ASCII in the first DefaultLimit, starts them), as if they
+// began an input of their own; Result.Examined still counts from p's
+// start. A p that is ASCII to its end is "us-ascii", all of it examined;
+// one whose first 64 MiB are ASCII is "us-ascii" for them (Truncated),
+// whatever follows. An explicit Limit examines that many bytes and no
+// others.
 func Detect(p []byte, o *Options) Result {
 	r, ok := sliceVerdict(p, o)
 	if !ok {

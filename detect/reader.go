@@ -21,7 +21,8 @@ import (
 
 // maxPeek caps the bytes a Reader holds to decide, whatever Options.Limit
 // asks: a Reader is for streams, and 16 MiB is far more than any decision
-// needs.
+// needs. (Reading on past an ASCII prefix under the default limit holds
+// up to asciiReadOn bytes, all ASCII but the window after them.)
 const maxPeek = 16 << 20
 
 // Basis says what decided the encoding a Reader decodes.
@@ -92,8 +93,12 @@ type Decision struct {
 type ReaderOptions struct {
 	// Options are the detection's. Limit is also how much of the input
 	// NewReader reads ahead to decide: DefaultLimit when it is 0 or
-	// negative, at most 16 MiB. MinConfidence makes NewReader refuse with a
-	// *LowConfidenceError when the statistics decide with less.
+	// negative, at most 16 MiB; but when it is 0 and the detection decides,
+	// an input whose first DefaultLimit bytes are plain ASCII is read on as
+	// Detect examines it (to its first byte beyond ASCII and DefaultLimit
+	// bytes after it, or up to 64 MiB of ASCII), and those bytes are held.
+	// MinConfidence makes NewReader refuse with a *LowConfidenceError when
+	// the statistics decide with less.
 	Options
 	// Declared honours a charset the input declares at its start: an XML
 	// declaration with an encoding, or a <meta> the HTML standard's prescan
@@ -175,8 +180,9 @@ type Reader struct {
 }
 
 // NewReader reads ahead in r (Options.Limit bytes, DefaultLimit by
-// default), decides its encoding, and returns a Reader of its text as
-// UTF-8, the whole input from its first byte.
+// default, and under the default limit past an ASCII prefix: see
+// ReaderOptions), decides its encoding, and returns a Reader of its text
+// as UTF-8, the whole input from its first byte.
 //
 // The decision, in order: a byte order mark (UTF-8, UTF-16LE/BE or
 // UTF-32LE/BE, as Sniff and Mark read them), which is not passed on as
@@ -186,9 +192,13 @@ type Reader struct {
 // decides, and Decision.NotFollowed says why) or are valid UTF-8 holding
 // two or more non-ASCII characters, which text in a legacy encoding practically
 // never is (the declaration is then stale: a file converted to UTF-8 and
-// its <meta> left as it was); then Detect on the bytes read ahead. An
-// answer of "us-ascii" is decoded as UTF-8 (see Lookup), so that UTF-8
-// beyond those bytes decodes too.
+// its <meta> left as it was); then Detect on the bytes read ahead, which
+// under the default limit are read on past a prefix of DefaultLimit ASCII
+// bytes to the bytes Detect then examines, so that a file whose first
+// accented letter in windows-1252 comes after 64 KiB is decoded as
+// windows-1252. An answer of "us-ascii" (an explicit limit's, or 64 MiB of
+// ASCII) is decoded as UTF-8 (see Lookup), so that UTF-8 beyond those
+// bytes decodes too.
 //
 // What the encoding cannot decode is written as U+FFFD (per ill-formed
 // sequence in the UTF forms, per undefined byte or sequence in the legacy
