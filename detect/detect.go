@@ -596,9 +596,10 @@ func (d *Detector) write(p []byte, borrow bool) {
 	d.fill(p, borrow)
 }
 
-// asciiPrefix reports whether the prefix, full and with more to come under
-// the default limit, is "us-ascii" (see Detect), and if so sets d to read
-// on.
+// asciiPrefix judges the prefix, full and with more to come under the
+// default limit: when it is "us-ascii" (see Detect), d reads on through
+// rest, what was written after it, and what comes next; when its end cuts
+// a character, d starts again on the window from that character.
 func (d *Detector) asciiPrefix(rest []byte) {
 	d.look = false
 	if d.badUTF8 || d.multi > 0 {

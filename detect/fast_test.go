@@ -612,6 +612,10 @@ func FuzzAroundPrefixEnd(f *testing.F) {
 	f.Add([]byte("\xed\xa0\x80 x"), uint16(0), uint16(301), uint16(302), uint8(8))
 	f.Add([]byte("é\xe4\xb8"), uint16(1), uint16(0), uint16(3), uint8(9))
 	f.Add([]byte("\x00ab\x1b$B"), uint16(40), uint16(38), uint16(42), uint8(2))
+	// After an ASCII prefix (kind 0, default limit), which is looked past.
+	f.Add([]byte("\n\xe9t\xe9\n"), uint16(0), uint16(290), uint16(310), uint8(0))
+	f.Add([]byte("x\n\xc3\xa9"), uint16(1), uint16(299), uint16(300), uint8(0))
+	f.Add(bytes.Repeat([]byte("abc "), 400), uint16(0), uint16(100), uint16(500), uint8(0))
 	fillers := [][]byte{
 		bytes.Repeat([]byte("plain text, nothing else. "), DefaultLimit/26+1),
 		bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), DefaultLimit/30+1),

@@ -243,6 +243,9 @@ func FuzzSliceVerdict(f *testing.F) {
 			if want := detectAll(full, o, false); ok && !reflect.DeepEqual(got, want) {
 				t.Fatalf("options %+v:\n got %+v\nwant %+v", o, got, want)
 			}
+			if got, want := Detect(full, o), detectAll(full, o, true); !reflect.DeepEqual(got, want) {
+				t.Fatalf("options %+v: Detect\n got %+v\nwant %+v", o, got, want)
+			}
 			q, limit := full, int64(DefaultLimit)
 			if o != nil {
 				limit = o.Limit
