@@ -182,10 +182,16 @@ func (d *refDetector) settle(o *Options) *refDetector {
 		}
 	}
 	// The window is not looked past, and is fed in the pieces d was, as
-	// the Detector is (what it holds after an error depends on them).
+	// the Detector is (what it holds after an error depends on them); a
+	// character the prefix's end cuts, the Detector feeds from its carry,
+	// apart.
 	w := newRef(&Options{Limit: DefaultLimit})
 	from := start
-	for _, c := range d.cuts {
+	cuts := d.cuts
+	if start < DefaultLimit {
+		cuts = append([]int{DefaultLimit}, cuts...)
+	}
+	for _, c := range cuts {
 		if c > from {
 			w.Write(d.all[from:c])
 			from = c
