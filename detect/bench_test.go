@@ -209,9 +209,11 @@ func wholeChars(q []byte) []byte {
 // API, the chunked Detector (4 KiB and 64 KiB chunks, a new Detector each
 // time or one Detector Reset) and DetectReader, each with Limit -1 ("all")
 // and with the default limit ("default": 64 KiB examined, compared with
-// Valid on all 1 MiB). The "64KiB" cases compare the default limit per byte
-// examined: a 64 KiB input beside Valid on the same 64 KiB. "mostly-ascii"
-// 64KiB is all ASCII (its one accented letter is further on).
+// Valid on all 1 MiB; "mostly-ascii", whose first 64 KiB are ASCII, is
+// read on to its accented letter and examined from there, see Detect). The
+// "64KiB" cases compare the default limit per byte examined: a 64 KiB
+// input beside Valid on the same 64 KiB. "mostly-ascii" 64KiB is all ASCII
+// (its one accented letter is further on).
 //
 // The yardsticks: "x-Valid" is Valid on the whole input, the figure to read
 // for the slice cases. The reader cases compare with Valid on the same bytes

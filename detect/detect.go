@@ -103,8 +103,10 @@ type Result struct {
 	// Abstained is true when the best confidence is below the caller's
 	// Options.MinConfidence (or nothing could be said).
 	Abstained bool
-	// Examined is how many bytes were looked at; Truncated says the input
-	// went on beyond them.
+	// Examined is how many bytes were looked at, or, when an ASCII prefix
+	// was looked past (see Detect), the offset, counted from the input's
+	// start, where the bytes examined after it end; Truncated says the
+	// input went on beyond them.
 	Examined  int64
 	Truncated bool
 }
@@ -121,11 +123,14 @@ func (r Result) Best() (Candidate, bool) {
 // otherwise: enough for any statistics, small enough to be instant.
 const DefaultLimit = 64 << 10
 
-// Options tune a detection. The zero value examines DefaultLimit bytes and
-// never abstains.
+// Options tune a detection. The zero value examines DefaultLimit bytes
+// (those after an ASCII prefix of that length: see Detect) and never
+// abstains.
 type Options struct {
-	// Limit is the number of bytes examined: 0 means DefaultLimit, a
-	// negative value means the whole input.
+	// Limit is the number of bytes examined: 0 means DefaultLimit, and
+	// looking past an ASCII prefix (see Detect); a positive value means
+	// that many bytes, the first, whatever they hold; a negative value
+	// means the whole input.
 	Limit int64
 	// MinConfidence makes the detector abstain when the best candidate's
 	// confidence is below it.
@@ -146,23 +151,119 @@ var defaultModel = sync.OnceValue(func() *model.Model {
 })
 
 // Detect examines p.
+//
+// Under the default limit (Options.Limit 0), a p whose first DefaultLimit
+// bytes are plain ASCII ("us-ascii", and p goes on; not the escapes of
+// ISO-2022 or HZ, which are named) is examined past them: the ASCII says
+// nothing of the encoding, and "us-ascii" is no answer for a text that goes
+// on in windows-1252 (a changelog whose first accented name comes after
+// 64 KiB). What is examined is then DefaultLimit bytes from the start of
+// the line of p's first byte beyond ASCII (at most 1 KiB before that byte,
+// never before offset DefaultLimit; a character the limit cuts, the only
+// bytes beyond ASCII in the first DefaultLimit, starts them), as if they
+// began an input of their own; Result.Examined still counts from p's
+// start. A p that is ASCII to its end is "us-ascii", all of it examined;
+// one whose first 64 MiB are ASCII is "us-ascii" for them (Truncated),
+// whatever follows. An explicit Limit examines that many bytes and no
+// others.
 func Detect(p []byte, o *Options) Result {
+	r, ok := sliceVerdict(p, o)
+	if !ok {
+		return detectAll(p, o, true) // the Detector looks past ASCII itself
+	}
+	if asciiSoFar(r, o) {
+		return pastASCII(p, r, o)
+	}
+	return r
+}
+
+// asciiContext is how many bytes before an input's first byte beyond ASCII
+// are examined with it, when its first DefaultLimit bytes are ASCII (see
+// Detect): the start of its line, if that is no farther.
+const asciiContext = 1 << 10
+
+// asciiReadOn bounds how far an input whose first DefaultLimit bytes are
+// ASCII is read looking for a byte beyond ASCII (see Detect): past it the
+// answer is "us-ascii" for what was read (Truncated), so that a stream
+// that never ends (yes | utf8x detect) is answered.
+const asciiReadOn = 64 << 20
+
+// lookPast reports whether o is the default limit, under which an input's
+// ASCII prefix is looked past (see Detect).
+func lookPast(o *Options) bool { return o == nil || o.Limit == 0 }
+
+// asciiSoFar reports whether r, a verdict under o on an input's first
+// bytes, says only that they are ASCII, with more to come, under the
+// default limit: the input is examined on (see Detect).
+func asciiSoFar(r Result, o *Options) bool {
+	return r.Truncated && lookPast(o) && r.Examined == DefaultLimit && isASCIIVerdict(r.Candidates)
+}
+
+// isASCIIVerdict reports whether c, a verdict on a prefix, is "us-ascii".
+func isASCIIVerdict(c []Candidate) bool { return len(c) > 0 && c[0].Encoding == "us-ascii" }
+
+// pastASCII is Detect on p, whose first DefaultLimit bytes r found ASCII
+// (but perhaps for a character the limit cuts, whose first byte is then
+// the first beyond ASCII, and starts the window).
+func pastASCII(p []byte, r Result, o *Options) Result {
+	if c := completeLen(p[:DefaultLimit]); c < DefaultLimit {
+		r = detectWindow(p[c:], o)
+		r.Examined += int64(c)
+		return r
+	}
+	end := min(len(p), asciiReadOn)
+	i := DefaultLimit + utf8kernel.ASCIIPrefix(p[DefaultLimit:end])
+	switch {
+	case i == len(p):
+		r.Examined, r.Truncated = int64(len(p)), false
+		return r
+	case i == asciiReadOn:
+		r.Examined = asciiReadOn
+		return r
+	}
+	s := asciiWindowStart(p[:i], DefaultLimit)
+	r = detectWindow(p[s:], o)
+	r.Examined += int64(s)
+	return r
+}
+
+// detectWindow is Detect on the window of an input that pastASCII or the
+// Detector chose, which is not looked past again (it holds a byte beyond
+// ASCII within its first asciiContext bytes: its verdict is never
+// "us-ascii").
+func detectWindow(p []byte, o *Options) Result {
 	if r, ok := sliceVerdict(p, o); ok {
 		return r
 	}
-	return detectAll(p, o)
+	return detectAll(p, o, false)
+}
+
+// asciiWindowStart returns where, in head, the window examined starts,
+// for an input whose first byte beyond ASCII comes just after head: the
+// start of that byte's line, at most asciiContext bytes before it and not
+// before head[limit] (the input's offset DefaultLimit).
+func asciiWindowStart(head []byte, limit int) int {
+	from := max(len(head)-asciiContext, limit, 0)
+	if k := bytes.LastIndexByte(head[from:], '\n'); k >= 0 {
+		return from + k + 1
+	}
+	return from
 }
 
 // detectAll is Detect through a Detector, out of line, so that the
-// Detector in its frame is not set up on the short path.
+// Detector in its frame is not set up on the short path. With look unset,
+// the Detector does not look past an ASCII prefix (detectWindow).
 //
 //go:noinline
-func detectAll(p []byte, o *Options) Result {
+func detectAll(p []byte, o *Options, look bool) Result {
 	d := New(o)
+	d.look = d.look && look
 	// The detector only reads p until Result returns: its prefix can be p
 	// itself rather than a copy.
 	d.write(p, true)
-	return d.Result()
+	r := d.Result()
+	d.release()
+	return r
 }
 
 // sliceVerdict is Detect's short path for the common case, text that is
@@ -259,10 +360,15 @@ type readBuf [DefaultLimit + probeLen]byte
 // input into the small space after its prefix rather than a second buffer.
 const probeLen = 64
 
-// DetectReader examines what r yields, reading no more than the limit (and
-// one byte beyond it, to know whether the input goes on).
+// DetectReader examines what r yields as Detect examines it, reading no
+// more than it examines and one byte beyond, which says whether the input
+// goes on (under the default limit, an input whose first DefaultLimit
+// bytes are plain ASCII is read on to its first byte beyond ASCII, a few
+// bytes past the window examined after it at most; one ASCII to its end is
+// read whole, up to 64 MiB: see Detect).
 func DetectReader(r io.Reader, o *Options) (Result, error) {
 	d := New(o)
+	defer d.release()
 	// The prefix is read whole, in place, before anything is examined: an
 	// input that ends within it (or at the limit) is then examined as a
 	// slice, which Detect's short path does in less time than a Detector
@@ -297,20 +403,23 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 	// whether anything follows. Until it does, the prefix waits.
 	pending := buf[:filled]
 	for !d.full() {
-		at := d.n + int64(len(pending))
+		left := d.room() // the bytes d takes before the next makes it full
+		if left >= 0 {
+			left -= int64(len(pending))
+		}
 		var dst []byte
 		switch {
 		case rest != nil:
 			dst = rest[:]
-		case d.limit >= 0 && d.limit-at < probeLen:
+		case left >= 0 && left < probeLen:
 			// The few bytes left before the limit and the one after it.
 			dst = buf[DefaultLimit:]
 		default:
 			rest = bufs.Get().(*readBuf)
 			dst = rest[:]
 		}
-		if d.limit >= 0 && d.limit-at < int64(len(dst)) {
-			dst = dst[:d.limit-at+1] // (written so, d.limit+1 cannot overflow)
+		if left >= 0 && left < int64(len(dst)) {
+			dst = dst[:left+1] // (written so, left+1 cannot overflow)
 		}
 		n, err := r.Read(dst)
 		if pending != nil && n > 0 {
@@ -331,20 +440,41 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 	return d.Result(), nil
 }
 
-// Detector examines an input fed in chunks. Memory is constant (the first
-// DefaultLimit bytes at most, and a table of byte counts), and the result is
-// the same wherever the input is split. To examine many inputs, Reset one
-// Detector between them rather than making a new one for each: it then keeps
-// its buffer.
+// Detector examines an input fed in chunks, as Detect examines it whole:
+// the result is Detect's on what was written so far, wherever the input is
+// split. Under the default limit, when the first DefaultLimit bytes are
+// plain ASCII it goes on reading for the first byte beyond ASCII (keeping
+// the last 1 KiB it read), and then examines DefaultLimit bytes from the
+// start of that byte's line (see Detect); until that byte comes, its
+// result is "us-ascii" for all that was written (up to 64 MiB). Memory is
+// constant (the first DefaultLimit bytes at most, or those of the window,
+// the 1 KiB before a byte beyond ASCII, and a table of byte counts). To
+// examine many inputs, Reset one Detector between them rather than making
+// a new one for each: it then keeps its buffer.
 type Detector struct {
 	limit   int64 // negative: no limit
 	minConf float64
-	n       int64
+	n       int64 // bytes written, from base on
 	over    bool
-	prefix  []byte // the first DefaultLimit bytes (or fewer, under a smaller limit)
-	nul     bool   // prefix holds a NUL byte
-	escs    bool   // prefix may hold an ESC byte (false: it holds none)
-	owned   bool   // prefix is the Detector's own (not borrowed): Reset keeps it
+	// Looking past an ASCII prefix (see Detect). look says the limit is
+	// the default and the prefix has not been judged yet. Once a full
+	// prefix is found "us-ascii" (ascii, asciiAbstain its verdict), scan
+	// is set, and the input is read on: past counts the bytes after the
+	// prefix, all ASCII, and ctx holds the last of them (nctx, at most
+	// asciiContext); capped says asciiReadOn bytes were ASCII and more
+	// came. At the first byte beyond ASCII the Detector starts again on
+	// the window that begins at the input's offset base, n and the rest
+	// of the state being the window's.
+	look, scan, capped bool
+	asciiAbstain       bool
+	past, base         int64
+	ascii              []Candidate
+	ctx                *[asciiContext]byte
+	nctx               int
+	prefix             []byte // the first DefaultLimit bytes (or fewer, under a smaller limit)
+	nul                bool   // prefix holds a NUL byte
+	escs               bool   // prefix may hold an ESC byte (false: it holds none)
+	owned              bool   // prefix is the Detector's own (not borrowed): Reset keeps it
 	// beyond counts the bytes after the prefix, from the first invalid UTF-8
 	// sequence on: the statistics need to know which bytes occur, and valid
 	// UTF-8 is not worth a pass over every byte. Nil until there are any.
@@ -388,16 +518,45 @@ func (d *Detector) Reset(o *Options) {
 	if beyond != nil {
 		*beyond = tally{}
 	}
-	*d = Detector{limit: DefaultLimit, prefix: keep, owned: d.owned, beyond: beyond}
+	d.release()
+	*d = Detector{limit: DefaultLimit, prefix: keep, owned: d.owned, beyond: beyond, look: true}
 	if o != nil {
 		if o.Limit != 0 {
-			d.limit = o.Limit
+			d.limit, d.look = o.Limit, false
 		}
 		d.minConf = o.MinConfidence
 	}
 }
 
-func (d *Detector) full() bool { return d.over }
+// release gives the buffer of the bytes before a byte beyond ASCII back
+// to ctxs, when d holds one: Reset does, and DetectReader and Detect
+// once they have the result.
+func (d *Detector) release() {
+	if d.ctx != nil {
+		ctxs.Put(d.ctx)
+		d.ctx, d.nctx = nil, 0
+	}
+}
+
+// ctxs recycles the Detector's buffers of the bytes before a byte beyond
+// ASCII (see Detector.ctx), so that DetectReader reading on through an
+// ASCII input allocates nothing for them.
+var ctxs = sync.Pool{New: func() any { return new([asciiContext]byte) }}
+
+// full reports whether d takes no more bytes.
+func (d *Detector) full() bool { return d.over && (!d.scan || d.capped) }
+
+// room returns how many more bytes d takes before the next one makes it
+// full (see DetectReader), or -1 when no number of bytes does.
+func (d *Detector) room() int64 {
+	switch {
+	case d.scan:
+		return max(asciiReadOn-DefaultLimit-d.past, 0)
+	case d.limit < 0:
+		return -1
+	}
+	return max(d.limit-d.n, 0)
+}
 
 // Write feeds the next bytes of the input. It never fails; bytes beyond the
 // limit are ignored.
@@ -414,13 +573,127 @@ func (d *Detector) Write(p []byte) (int, error) {
 // until the result is taken: when nothing was written before it (Detect,
 // DetectReader's whole prefix), the prefix is then p itself, not a copy.
 func (d *Detector) write(p []byte, borrow bool) {
+	if d.scan {
+		d.scanASCII(p)
+		return
+	}
 	if len(d.prefix) == DefaultLimit && d.beyondPrefix(p) {
 		return
 	}
 	if d.limit >= 0 && int64(len(p)) > d.limit-d.n {
+		if d.look && !d.over {
+			// The first byte beyond the prefix: if the prefix is
+			// ASCII, the input is read on.
+			k := d.limit - d.n
+			d.fill(p[:k], borrow)
+			d.over = true
+			d.asciiPrefix(p[k:])
+			return
+		}
 		p = p[:d.limit-d.n]
 		d.over = true
 	}
+	d.fill(p, borrow)
+}
+
+// asciiPrefix judges the prefix, full and with more to come under the
+// default limit: when it is "us-ascii" (see Detect), d reads on through
+// rest, what was written after it, and what comes next; when its end cuts
+// a character, d starts again on the window from that character.
+func (d *Detector) asciiPrefix(rest []byte) {
+	d.look = false
+	if d.badUTF8 || d.multi > 0 {
+		return // not ASCII: no verdict to take
+	}
+	c, abstain := d.verdict()
+	if !isASCIIVerdict(c) {
+		return
+	}
+	if d.ncarry > 0 {
+		// A character the limit cut (not counted yet): its first byte is
+		// the first beyond ASCII, and starts the window.
+		carry, n := d.carry, d.ncarry
+		d.startWindow(DefaultLimit - int64(n))
+		d.write(carry[:n], false)
+		d.write(rest, false)
+		return
+	}
+	d.scan, d.ascii, d.asciiAbstain = true, c, abstain
+	d.scanASCII(rest)
+}
+
+// scanASCII reads p, the bytes after an ASCII prefix (or after the ASCII
+// that followed it), for the first byte beyond ASCII, and when it is there
+// starts again on the window.
+func (d *Detector) scanASCII(p []byte) {
+	if d.capped {
+		return
+	}
+	at := DefaultLimit + d.past // the input's offset of p[0]
+	q := p
+	if left := asciiReadOn - at; int64(len(q)) > left {
+		q = q[:left]
+	}
+	i := utf8kernel.ASCIIPrefix(q)
+	if i == len(q) {
+		d.past += int64(len(q))
+		d.keepContext(q)
+		d.capped = len(q) < len(p)
+		return
+	}
+	// The window's start: the start of the line of p[i], at most
+	// asciiContext bytes before it, in p or in the bytes before p.
+	var ctx []byte
+	s := max(i-asciiContext, 0)
+	if k := bytes.LastIndexByte(p[s:i], '\n'); k >= 0 {
+		s += k + 1
+	} else if s == 0 && d.ctx != nil {
+		c := d.ctx[max(0, d.nctx-(asciiContext-i)):d.nctx]
+		if k := bytes.LastIndexByte(c, '\n'); k >= 0 {
+			c = c[k+1:]
+		}
+		ctx = c
+	}
+	base := at + int64(s) - int64(len(ctx))
+	d.startWindow(base)
+	d.write(ctx, false)
+	d.write(p[s:], false)
+	d.release()
+}
+
+// keepContext keeps the last asciiContext bytes of those before q and q.
+func (d *Detector) keepContext(q []byte) {
+	if d.ctx == nil {
+		d.ctx, d.nctx = ctxs.Get().(*[asciiContext]byte), 0
+	}
+	if len(q) >= asciiContext {
+		d.nctx = copy(d.ctx[:], q[len(q)-asciiContext:])
+		return
+	}
+	keep := min(d.nctx, asciiContext-len(q))
+	copy(d.ctx[:keep], d.ctx[d.nctx-keep:d.nctx])
+	d.nctx = keep + copy(d.ctx[keep:], q)
+}
+
+// startWindow makes d ready for the window that starts at the input's
+// offset base, as Reset does, under the default limit, without looking
+// past the window's start (it holds a byte beyond ASCII in its first
+// asciiContext bytes), and keeping the buffer of the bytes before it, which
+// the caller writes.
+func (d *Detector) startWindow(base int64) {
+	var keep []byte
+	if d.owned {
+		keep = d.prefix[:0]
+	}
+	*d = Detector{limit: DefaultLimit, minConf: d.minConf, prefix: keep, owned: d.owned, beyond: d.beyond,
+		base: base, ctx: d.ctx, nctx: d.nctx}
+	if d.beyond != nil {
+		*d.beyond = tally{}
+	}
+}
+
+// fill feeds p, which lies within the limit.
+func (d *Detector) fill(p []byte, borrow bool) {
 	if len(p) == 0 {
 		return
 	}
@@ -1008,10 +1281,12 @@ func (d *Detector) feedUTF8(q, dst []byte, mark bool) (a, b, seen int, marks utf
 
 // Result returns the detection for everything written so far.
 func (d *Detector) Result() Result {
-	// Small enough to inline into Detect: a call and a copy of the Result
-	// fewer on every verdict, which on 64 KiB of ASCII (500 ns) weighed.
+	if d.scan {
+		// ASCII from the start: the prefix's verdict, for all of it.
+		return Result{Candidates: d.ascii, Abstained: d.asciiAbstain, Examined: DefaultLimit + d.past, Truncated: d.capped}
+	}
 	c, abstain := d.verdict()
-	return Result{Candidates: c, Abstained: abstain, Examined: d.n, Truncated: d.over}
+	return Result{Candidates: c, Abstained: abstain, Examined: d.base + d.n, Truncated: d.over}
 }
 
 // verdict returns the candidates and whether the detector abstains.

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf16"
 
 	"golang.org/x/text/encoding"
@@ -244,9 +245,26 @@ func FuzzDetect(f *testing.F) {
 	for _, in := range splitInputs() {
 		f.Add(in, uint16(len(in)/2))
 	}
+	// After an ASCII prefix, which is looked past.
+	f.Add([]byte("caf\xe9 cr\xe8me\n"), uint16(0x8000|100))
+	f.Add([]byte("\xe9"), uint16(0xc000))
+	f.Add([]byte("Gr\xc3\xbc\xc3\x9fe\n\x00\x1b$B"), uint16(0x8000|0x7ff))
+	lines := bytes.Repeat([]byte("plain ASCII line\n"), DefaultLimit/17+200)
 	f.Fuzz(func(t *testing.T, in []byte, at uint16) {
 		if len(in) > 4096 {
 			in = in[:4096]
+		}
+		if at&0x8000 != 0 {
+			// DefaultLimit bytes of ASCII and up to 2 KiB more before in,
+			// lines or (0x4000) one line.
+			pre := bytes.Clone(lines[:DefaultLimit+int(at&0x7ff)])
+			if at&0x4000 != 0 {
+				pre = bytes.ReplaceAll(pre, []byte("\n"), []byte(" "))
+			}
+			in = append(pre, in...)
+			if got, err := DetectReader(iotest.HalfReader(bytes.NewReader(in)), nil); err != nil || !reflect.DeepEqual(got, Detect(in, nil)) {
+				t.Fatalf("after %d ASCII bytes: DetectReader differs from Detect", len(pre))
+			}
 		}
 		want := Detect(in, nil)
 		i := int(at) % (len(in) + 1)

@@ -31,9 +31,14 @@ import (
 
 var diffOptions = []*Options{nil, {Limit: 7}, {Limit: 1000}, {Limit: DefaultLimit + 5}, {Limit: -1}}
 
-// sameState fails when d's structural state differs from the reference's.
+// sameState fails when d's structural state differs from the reference's
+// (r settled: see refDetector.settle).
 func sameState(t testing.TB, what string, d *Detector, r *refDetector) {
 	t.Helper()
+	if d.base != r.base || d.scan != r.scanning || d.scan && (d.past != r.scanned || d.capped != r.capped) {
+		t.Fatalf("%s: past the ASCII prefix: got base %d scan %v past %d capped %v, want base %d scan %v past %d capped %v",
+			what, d.base, d.scan, d.past, d.capped, r.base, r.scanning, r.scanned, r.capped)
+	}
 	// escs may be true without an ESC (where the validation did not read
 	// the prefix), never false with one.
 	if !bytes.Equal(d.prefix, r.prefix) || d.nul != (bytes.IndexByte(r.prefix, 0) >= 0) ||
@@ -54,7 +59,7 @@ func checkAgainstRef(t testing.TB, in []byte, o *Options, cuts []int) {
 	t.Helper()
 	ref := newRef(o)
 	ref.Write(in)
-	want := ref.detector(o).Result()
+	want := ref.result(o)
 	name := fmt.Sprintf("%d bytes %q... limit %+v", len(in), in[:min(len(in), 12)], o)
 
 	if got := Detect(in, o); !reflect.DeepEqual(got, want) {
@@ -70,7 +75,7 @@ func checkAgainstRef(t testing.TB, in []byte, o *Options, cuts []int) {
 	}
 	d.Write(in[last:])
 	chunkedRef.Write(in[last:])
-	sameState(t, name+" chunked", d, chunkedRef)
+	sameState(t, name+" chunked", d, chunkedRef.settle(o))
 	if got := d.Result(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: chunks at %v\n got %+v\nwant %+v", name, cuts, got, want)
 	}
@@ -516,7 +521,7 @@ func TestChunksAroundPrefixEnd(t *testing.T) {
 		for _, o := range []*Options{nil, {Limit: -1}, {Limit: DefaultLimit + 100}} {
 			whole := newRef(o)
 			whole.Write(in)
-			want := whole.detector(o).Result()
+			want := whole.result(o)
 			name := fmt.Sprintf("%d bytes, % X at the prefix's end, limit %+v", len(in), in[DefaultLimit-4:DefaultLimit+4], o)
 			d := New(o)
 			feed := func(how string, pieces ...[]byte) {
@@ -527,7 +532,7 @@ func TestChunksAroundPrefixEnd(t *testing.T) {
 					d.Write(p)
 					ref.Write(p)
 				}
-				sameState(t, name+" "+how, d, ref)
+				sameState(t, name+" "+how, d, ref.settle(o))
 				if got := d.Result(); !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s %s:\n got %+v\nwant %+v", name, how, got, want)
 				}
@@ -607,6 +612,10 @@ func FuzzAroundPrefixEnd(f *testing.F) {
 	f.Add([]byte("\xed\xa0\x80 x"), uint16(0), uint16(301), uint16(302), uint8(8))
 	f.Add([]byte("é\xe4\xb8"), uint16(1), uint16(0), uint16(3), uint8(9))
 	f.Add([]byte("\x00ab\x1b$B"), uint16(40), uint16(38), uint16(42), uint8(2))
+	// After an ASCII prefix (kind 0, default limit), which is looked past.
+	f.Add([]byte("\n\xe9t\xe9\n"), uint16(0), uint16(290), uint16(310), uint8(0))
+	f.Add([]byte("x\n\xc3\xa9"), uint16(1), uint16(299), uint16(300), uint8(0))
+	f.Add(bytes.Repeat([]byte("abc "), 400), uint16(0), uint16(100), uint16(500), uint8(0))
 	fillers := [][]byte{
 		bytes.Repeat([]byte("plain text, nothing else. "), DefaultLimit/26+1),
 		bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), DefaultLimit/30+1),

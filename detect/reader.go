@@ -15,12 +15,14 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 	"github.com/utf8x/utf8x/transcode"
 )
 
 // maxPeek caps the bytes a Reader holds to decide, whatever Options.Limit
 // asks: a Reader is for streams, and 16 MiB is far more than any decision
-// needs.
+// needs. (Reading on past an ASCII prefix under the default limit holds
+// up to asciiReadOn bytes, all ASCII but the window after them.)
 const maxPeek = 16 << 20
 
 // Basis says what decided the encoding a Reader decodes.
@@ -91,8 +93,12 @@ type Decision struct {
 type ReaderOptions struct {
 	// Options are the detection's. Limit is also how much of the input
 	// NewReader reads ahead to decide: DefaultLimit when it is 0 or
-	// negative, at most 16 MiB. MinConfidence makes NewReader refuse with a
-	// *LowConfidenceError when the statistics decide with less.
+	// negative, at most 16 MiB; but when it is 0 and the detection decides,
+	// an input whose first DefaultLimit bytes are plain ASCII is read on as
+	// Detect examines it (to its first byte beyond ASCII and DefaultLimit
+	// bytes after it, or up to 64 MiB of ASCII), and those bytes are held.
+	// MinConfidence makes NewReader refuse with a *LowConfidenceError when
+	// the statistics decide with less.
 	Options
 	// Declared honours a charset the input declares at its start: an XML
 	// declaration with an encoding, or a <meta> the HTML standard's prescan
@@ -174,8 +180,9 @@ type Reader struct {
 }
 
 // NewReader reads ahead in r (Options.Limit bytes, DefaultLimit by
-// default), decides its encoding, and returns a Reader of its text as
-// UTF-8, the whole input from its first byte.
+// default, and under the default limit past an ASCII prefix: see
+// ReaderOptions), decides its encoding, and returns a Reader of its text
+// as UTF-8, the whole input from its first byte.
 //
 // The decision, in order: a byte order mark (UTF-8, UTF-16LE/BE or
 // UTF-32LE/BE, as Sniff and Mark read them), which is not passed on as
@@ -185,9 +192,13 @@ type Reader struct {
 // decides, and Decision.NotFollowed says why) or are valid UTF-8 holding
 // two or more non-ASCII characters, which text in a legacy encoding practically
 // never is (the declaration is then stale: a file converted to UTF-8 and
-// its <meta> left as it was); then Detect on the bytes read ahead. An
-// answer of "us-ascii" is decoded as UTF-8 (see Lookup), so that UTF-8
-// beyond those bytes decodes too.
+// its <meta> left as it was); then Detect on the bytes read ahead, which
+// under the default limit are read on past a prefix of DefaultLimit ASCII
+// bytes to the bytes Detect then examines, so that a file whose first
+// accented letter in windows-1252 comes after 64 KiB is decoded as
+// windows-1252. An answer of "us-ascii" (an explicit limit's, or 64 MiB of
+// ASCII) is decoded as UTF-8 (see Lookup), so that UTF-8 beyond those
+// bytes decodes too.
 //
 // What the encoding cannot decode is written as U+FFFD (per ill-formed
 // sequence in the UTF forms, per undefined byte or sequence in the legacy
@@ -234,6 +245,16 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 		return nil, err
 	}
 	d, err := decide(head, limit, &opts)
+	if err == nil && opts.Limit == 0 && !complete && asciiSoFar(d.Result, nil) && d.By == ByStructure {
+		// The detection found the first DefaultLimit bytes ASCII, and the
+		// input goes on: it decides on what Detect examines after them
+		// (the declarations and marks looked at the same first bytes).
+		head, complete, err = readPastASCII(r, head)
+		if err != nil {
+			return nil, err
+		}
+		d, err = decide(head, 0, &opts)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -246,6 +267,39 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 		rd.rest = nil
 	}
 	return rd, nil
+}
+
+// readPastASCII reads on after head, the first DefaultLimit bytes of an
+// input and one more (those found "us-ascii", but for a character their
+// end may cut), which r yields the rest of: to the input's first byte
+// beyond ASCII and the DefaultLimit bytes after it and one more (the
+// window Detect examines is within them: see Detect), or to its end, or to
+// asciiReadOn bytes and one more. It returns head and what it read after
+// it, and whether that is the whole input.
+func readPastASCII(r io.Reader, head []byte) ([]byte, bool, error) {
+	want := asciiReadOn + 1
+	scanned := completeLen(head[:DefaultLimit]) // -1 once the byte beyond ASCII is found
+	for {
+		if scanned >= 0 {
+			if i := scanned + utf8kernel.ASCIIPrefix(head[scanned:]); i < len(head) {
+				want, scanned = min(want, i+DefaultLimit+1), -1
+			} else {
+				scanned = len(head)
+			}
+		}
+		if len(head) >= want {
+			return head, false, nil
+		}
+		head = slices.Grow(head, min(want-len(head), max(len(head), 64<<10)))
+		n, err := r.Read(head[len(head):min(cap(head), want)])
+		head = head[:len(head)+n]
+		if err == io.EOF {
+			return head, true, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
 }
 
 // heads recycles NewReader's buffers for the head of an input.
@@ -325,8 +379,14 @@ func (d *decoded) Read(p []byte) (int, error) {
 }
 
 // decide makes the Reader's decision on head, the input's first bytes:
-// limit of them, and one more when the input goes on.
+// limit of them, and one more when the input goes on. A limit of 0 is the
+// default, under which head holds what Detect examines past an ASCII
+// prefix too (see readPastASCII).
 func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
+	detectLimit := limit
+	if limit == 0 {
+		detectLimit, limit = 0, DefaultLimit
+	}
 	truncated := int64(len(head)) > limit
 	body := head[:min(int64(len(head)), limit)]
 	sniffed := Sniff(body, truncated)
@@ -364,7 +424,7 @@ func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
 			}
 		}
 	}
-	res := Detect(head, &Options{Limit: limit, MinConfidence: o.MinConfidence})
+	res := Detect(head, &Options{Limit: detectLimit, MinConfidence: o.MinConfidence})
 	if len(res.Candidates) == 0 {
 		if o.MinConfidence > 0 {
 			return Decision{}, &LowConfidenceError{Result: res, MinConfidence: o.MinConfidence}

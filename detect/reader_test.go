@@ -85,16 +85,22 @@ func TestReaderBOM(t *testing.T) {
 }
 
 // A file whose first 64 KiB are ASCII and which holds UTF-8 further on is
-// UTF-8 all through, even under Strict.
+// UTF-8 all through, even under Strict: under the default limit the
+// Reader reads on and finds it UTF-8 (see Detect); under an explicit limit
+// of DefaultLimit it is "us-ascii" by its head, which is decoded as UTF-8.
 func TestReaderASCIIThenUTF8(t *testing.T) {
 	in := strings.Repeat("plain ASCII line\n", DefaultLimit/17+100) + "and then: Grüße, 😀\n"
-	for _, o := range []*ReaderOptions{nil, {Strict: true}, {Declared: true}} {
+	for _, o := range []*ReaderOptions{nil, {Strict: true}, {Declared: true}, {Options: Options{Limit: DefaultLimit}}, {Options: Options{Limit: DefaultLimit}, Strict: true}} {
 		got, d, err := readAll(t, []byte(in), o)
 		if err != nil || got != in {
 			t.Fatalf("read %d bytes (%v); want the %d bytes of the input", len(got), err, len(in))
 		}
-		if d.Encoding != "us-ascii" || d.By != ByStructure || !d.Result.Truncated {
-			t.Errorf("decision %+v, want us-ascii by structure on a truncated head", d)
+		if o != nil && o.Limit != 0 {
+			if d.Encoding != "us-ascii" || d.By != ByStructure || !d.Result.Truncated || d.Result.Examined != DefaultLimit {
+				t.Errorf("limit %d: decision %+v, want us-ascii by structure on a truncated head", o.Limit, d)
+			}
+		} else if d.Encoding != "utf-8" || d.By != ByStructure || d.Result.Truncated || d.Result.Examined != int64(len(in)) {
+			t.Errorf("decision %+v, want utf-8 by structure, the whole input examined", d)
 		}
 	}
 }

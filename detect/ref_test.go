@@ -10,7 +10,20 @@ import (
 // plain copy of every byte of the prefix, validation by utf8x.FirstInvalid,
 // a second pass counting the non-ASCII sequences and a byte-by-byte
 // histogram. The differential tests hold the fast Detector to it.
+//
+// Under the default limit it also keeps all it is fed (look, all), and
+// settle applies Detect's rule for an ASCII prefix to that, plainly: the
+// state the Detector must then hold is the reference's on the window
+// alone (base its offset), or, ASCII to the end, the prefix's with the
+// bytes read on counted (scanned, capped).
 type refDetector struct {
+	look      bool
+	all       []byte
+	cuts      []int // where each piece fed ends in all
+	base      int64
+	scanning  bool
+	scanned   int64
+	capped    bool
 	limit     int64
 	n         int64
 	over      bool
@@ -24,14 +37,18 @@ type refDetector struct {
 }
 
 func newRef(o *Options) *refDetector {
-	d := &refDetector{limit: DefaultLimit}
+	d := &refDetector{limit: DefaultLimit, look: true}
 	if o != nil && o.Limit != 0 {
-		d.limit = o.Limit
+		d.limit, d.look = o.Limit, false
 	}
 	return d
 }
 
 func (d *refDetector) Write(p []byte) {
+	if d.look {
+		d.all = append(d.all, p...)
+		d.cuts = append(d.cuts, len(d.all))
+	}
 	if d.limit >= 0 && int64(len(p)) > d.limit-d.n {
 		p = p[:d.limit-d.n]
 		d.over = true
@@ -133,10 +150,75 @@ func (d *refDetector) feedUTF8(q []byte) {
 	}
 }
 
-// detector turns the reference's state into a Detector, whose Result then
-// reads it (the decisions after the structural pass are shared code).
-func (d *refDetector) detector(o *Options) *Detector {
+// settle returns the reference whose state the Detector must hold after
+// what d was fed: d itself, unless under the default limit its prefix is
+// "us-ascii" and the input goes on. Then the input's first byte that is
+// not ASCII (in a character the prefix's end cuts, or after the prefix),
+// if it comes before offset asciiReadOn, starts the window: from the start
+// of its line, at most asciiContext bytes before it and none before
+// DefaultLimit (unless it is). Without one, d is the prefix's reference
+// with the bytes after it counted.
+func (d *refDetector) settle(o *Options) *refDetector {
+	if !d.look || !d.over {
+		return d
+	}
+	if r := d.plain(o).Result(); len(r.Candidates) == 0 || r.Candidates[0].Encoding != "us-ascii" {
+		return d
+	}
+	i := 0
+	for i < len(d.all) && i < asciiReadOn && d.all[i] < 0x80 {
+		i++
+	}
+	if i == len(d.all) || i == asciiReadOn {
+		s := *d
+		s.scanning, s.scanned, s.capped = true, int64(i-DefaultLimit), i < len(d.all)
+		return &s
+	}
+	start := max(i-asciiContext, min(i, DefaultLimit))
+	for k := i - 1; k >= start; k-- {
+		if d.all[k] == '\n' {
+			start = k + 1
+			break
+		}
+	}
+	// The window is not looked past, and is fed in the pieces d was, as
+	// the Detector is (what it holds after an error depends on them); a
+	// character the prefix's end cuts, the Detector feeds from its carry,
+	// apart.
+	w := newRef(&Options{Limit: DefaultLimit})
+	from := start
+	cuts := d.cuts
+	if start < DefaultLimit {
+		cuts = append([]int{DefaultLimit}, cuts...)
+	}
+	for _, c := range cuts {
+		if c > from {
+			w.Write(d.all[from:c])
+			from = c
+		}
+	}
+	w.Write(d.all[from:])
+	w.base = int64(start)
+	return w
+}
+
+// result is the Result a Detector fed what d was fed returns.
+func (d *refDetector) result(o *Options) Result {
+	s := d.settle(o)
+	r := s.plain(o).Result()
+	if s.scanning {
+		r.Examined, r.Truncated = DefaultLimit+s.scanned, s.capped
+	}
+	r.Examined += s.base
+	return r
+}
+
+// plain turns the reference's state into a Detector, whose Result then
+// reads it (the decisions after the structural pass are shared code),
+// without looking past an ASCII prefix.
+func (d *refDetector) plain(o *Options) *Detector {
 	e := New(o)
+	e.look = false
 	e.n, e.over, e.prefix, e.beyond = d.n, d.over, d.prefix, &tally{whole: d.beyond}
 	e.badUTF8, e.badUTF8At, e.carry, e.ncarry, e.multi = d.badUTF8, d.badUTF8At, d.carry, d.ncarry, d.multi
 	e.nul = bytes.IndexByte(d.prefix, 0) >= 0

@@ -72,14 +72,16 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 		for _, o := range opts {
 			name := fmt.Sprintf("%s, options %+v", c.name, o)
 			got, ok := sliceVerdict(c.in, o)
-			want := detectAll(c.in, o)
+			want := detectAll(c.in, o, false)
 			if ok && !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s:\n got %+v\nwant %+v", name, got, want)
 			}
 			if o == nil && ok != c.fast {
 				t.Errorf("%s: short path answered %v, want %v", name, ok, c.fast)
 			}
-			if !reflect.DeepEqual(Detect(c.in, o), want) {
+			// Detect looks past an ASCII prefix as the Detector does
+			// (sliceVerdict, on the prefix, does not).
+			if !reflect.DeepEqual(Detect(c.in, o), detectAll(c.in, o, true)) {
 				t.Fatalf("%s: Detect differs from the Detector", name)
 			}
 		}
@@ -90,7 +92,7 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 	for _, in := range [][]byte{with(ascii, DefaultLimit+100, "\x00"), with(ascii, DefaultLimit+5, "\x1b$B"), append(with(ascii, DefaultLimit+3, "\x00"), "é"...)} {
 		o := &Options{Limit: -1}
 		got, ok := sliceVerdict(in, o)
-		if want := detectAll(in, o); !ok || !reflect.DeepEqual(got, want) {
+		if want := detectAll(in, o, false); !ok || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%d bytes, % X at the prefix's end, everything examined: short path %v\n got %+v\nwant %+v", len(in), in[DefaultLimit:DefaultLimit+8], ok, got, want)
 		}
 	}
@@ -99,7 +101,7 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 		for _, l := range []int64{1, 2, 3, 4, 5, 6, DefaultLimit - 3, DefaultLimit - 2, DefaultLimit - 1, DefaultLimit, DefaultLimit + 1, DefaultLimit + 2} {
 			o := &Options{Limit: l}
 			got, ok := sliceVerdict(in, o)
-			if want := detectAll(in, o); !ok || !reflect.DeepEqual(got, want) {
+			if want := detectAll(in, o, false); !ok || !reflect.DeepEqual(got, want) {
 				t.Fatalf("%d bytes, limit %d: short path %v\n got %+v\nwant %+v", len(in), l, ok, got, want)
 			}
 		}
@@ -119,7 +121,7 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 		}
 		o := opts[rng.IntN(len(opts))]
 		got, ok := sliceVerdict(b, o)
-		if want := detectAll(b, o); ok && !reflect.DeepEqual(got, want) {
+		if want := detectAll(b, o, false); ok && !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q, options %+v:\n got %+v\nwant %+v", b, o, got, want)
 		}
 		if ok {
@@ -166,20 +168,28 @@ func (r *countingReader) Read(b []byte) (int, error) {
 // DetectReader reads the prefix whole before it examines it: the result is
 // Detect's at every input length around the prefix's end and the limit,
 // whatever the reads' sizes (and reads of nothing), it reads no more than
-// one byte beyond the limit, and a read error is returned wherever it
-// happens.
+// one byte beyond the limit (under the default limit, after an ASCII
+// prefix: the whole of an ASCII input, and no more than DefaultLimit and
+// probeLen bytes from the first byte beyond ASCII), and a read error is
+// returned wherever it happens.
 func TestDetectReaderAroundPrefix(t *testing.T) {
 	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 6000)
 	mixed := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), 4000)
 	legacy, _ := charmap.Windows1252.NewEncoder().Bytes(bytes.Repeat([]byte("Le garçon a mangé une crème brûlée. "), 4000))
-	for _, text := range [][]byte{ascii, mixed, legacy} {
-		for _, n := range []int{0, 1, 999, 1000, 1001, DefaultLimit - 1, DefaultLimit, DefaultLimit + 1, DefaultLimit + 5, DefaultLimit + 6, 100000} {
-			in := text[:n]
+	late := append(append([]byte(nil), ascii[:DefaultLimit+3000]...), legacy...)
+	for _, text := range [][]byte{ascii, mixed, legacy, late} {
+		for _, n := range []int{0, 1, 999, 1000, 1001, DefaultLimit - 1, DefaultLimit, DefaultLimit + 1, DefaultLimit + 5, DefaultLimit + 6, 100000, DefaultLimit + 3001, 2*DefaultLimit + 3000, 2*DefaultLimit + 3100} {
+			in := text[:min(n, len(text))]
 			for _, o := range []*Options{nil, {Limit: 1000}, {Limit: DefaultLimit - 1}, {Limit: DefaultLimit + 5}, {Limit: -1}} {
 				want := Detect(in, o)
-				limit := int64(DefaultLimit)
+				bound := int64(DefaultLimit) + 1
 				if o != nil {
-					limit = o.Limit
+					bound = o.Limit + 1
+				}
+				if first := bytes.IndexFunc(in, func(r rune) bool { return r >= 0x80 }); o == nil && first < 0 {
+					bound = int64(len(in))
+				} else if o == nil && first >= DefaultLimit {
+					bound = int64(first + DefaultLimit + probeLen)
 				}
 				for _, step := range []int{1 << 20, 4096, 4093} {
 					r := &countingReader{p: in, step: step, stalls: 2}
@@ -187,7 +197,7 @@ func TestDetectReaderAroundPrefix(t *testing.T) {
 					if err != nil || !reflect.DeepEqual(got, want) {
 						t.Fatalf("%d bytes, limit %+v, reads of %d: %v\n got %+v\nwant %+v", n, o, step, err, got, want)
 					}
-					if limit >= 0 && int64(r.given) > limit+1 {
+					if bound > 0 && int64(r.given) > bound {
 						t.Fatalf("%d bytes, limit %+v, reads of %d: read %d bytes", n, o, step, r.given)
 					}
 				}
@@ -230,8 +240,11 @@ func FuzzSliceVerdict(f *testing.F) {
 		full := append(append([]byte(nil), filler...), in...)
 		for _, o := range []*Options{nil, {Limit: -1}, {Limit: int64(len(filler)) + int64(back)%8}} {
 			got, ok := sliceVerdict(full, o)
-			if want := detectAll(full, o); ok && !reflect.DeepEqual(got, want) {
+			if want := detectAll(full, o, false); ok && !reflect.DeepEqual(got, want) {
 				t.Fatalf("options %+v:\n got %+v\nwant %+v", o, got, want)
+			}
+			if got, want := Detect(full, o), detectAll(full, o, true); !reflect.DeepEqual(got, want) {
+				t.Fatalf("options %+v: Detect\n got %+v\nwant %+v", o, got, want)
 			}
 			q, limit := full, int64(DefaultLimit)
 			if o != nil {

@@ -153,7 +153,9 @@ func (r *readErrors) Read(p []byte) (int, error) {
 
 // resolve decides the encoding of in (named path) with detect.NewReader (a
 // byte order mark, then a declared charset unless --declared=false, then
-// detection on the first 64 KiB; binary data refused), says its choice on
+// detection on the first 64 KiB, or, when they are plain ASCII, on the
+// 64 KiB from the line of the first byte beyond ASCII, read on to; binary
+// data refused), says its choice on
 // stderr, and returns a reader of the whole input and the encoding to
 // convert it from. The encodings the transcode package has are read by the
 // converter, so that --invalid and its error positions hold; the others

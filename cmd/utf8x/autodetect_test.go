@@ -9,6 +9,10 @@ import (
 	"syscall"
 	"testing"
 	"unicode/utf16"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // runAuto runs utf8x convert -f auto with args on in, and returns its exit
@@ -33,7 +37,8 @@ func autoUTF16(s string, big bool) []byte {
 }
 
 // A file whose first 64 KiB are ASCII and which holds UTF-8 further on
-// converts whole; an invalid byte there is a strict error at its place.
+// converts whole, detected as UTF-8 there; an invalid byte beyond the
+// window examined is a strict error at its place.
 func TestAutoASCIIThenUTF8(t *testing.T) {
 	ascii := strings.Repeat("plain ASCII line\n", 70<<10/17)
 	in := ascii + "and then: Grüße, 😀\n"
@@ -41,15 +46,52 @@ func TestAutoASCIIThenUTF8(t *testing.T) {
 	if code != exitOK || string(autoUTF16(in, false)) != out {
 		t.Fatalf("exit %d, %d bytes out, %q", code, len(out), msg)
 	}
-	if !strings.Contains(msg, "detected us-ascii") {
+	if !strings.Contains(msg, "detected utf-8 (structure") {
 		t.Errorf("messages %q", msg)
 	}
-	bad := ascii + "x\xff\n"
+	good := in + ascii
+	bad := good + "x\xff\n"
 	code, _, msg = runAuto(t, []byte(bad))
-	line := strings.Count(ascii, "\n") + 1
-	want := "<stdin>:" + strconv.Itoa(line) + ":2: invalid UTF-8 at byte " + strconv.Itoa(len(ascii)+1)
-	if code != exitInvalid || !strings.Contains(msg, want) {
+	line := strings.Count(good, "\n") + 1
+	want := "<stdin>:" + strconv.Itoa(line) + ":2: invalid UTF-8 at byte " + strconv.Itoa(len(good)+1)
+	if code != exitInvalid || !strings.Contains(msg, want) || !strings.Contains(msg, "detected utf-8 (structure") {
 		t.Errorf("exit %d, %q; want exit 1 and %q", code, msg, want)
+	}
+}
+
+// A file whose first byte beyond ASCII comes after 120 KiB of ASCII is
+// converted from the encoding of what follows, which -f auto names.
+func TestAutoPastASCII(t *testing.T) {
+	start := strings.Repeat("plain ascii line of text here\n", 120<<10/30+1)
+	fr := "Le garçon était très content, à Noël nous étions déjà là-bas avec Zoé.\n"
+	ru := "Привет, как дела? Всё хорошо, спасибо, мы едем домой завтра утром.\n"
+	for _, c := range []struct {
+		enc  encoding.Encoding
+		text string
+		want string
+	}{
+		{charmap.Windows1252, strings.Repeat(fr, 10), "detected windows-1252 (French"},
+		{charmap.Windows1251, strings.Repeat(ru, 10), "detected windows-1251 (Russian"},
+		{unicode.UTF8, strings.Repeat(fr+ru, 5), "detected utf-8 (structure"},
+	} {
+		text := start + c.text + "plain again\n"
+		in, err := c.enc.NewEncoder().Bytes([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, msg := runAuto(t, in, "-t", "utf-8")
+		if code != exitOK || out != text || !strings.Contains(msg, c.want) {
+			t.Errorf("%s: exit %d, output the text %v, %q", c.want, code, out == text, msg)
+		}
+		// The same from a file, written whole.
+		name := filepath.Join(t.TempDir(), "in.txt")
+		if err := os.WriteFile(name, in, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var o, e bytes.Buffer
+		if code := run([]string{"convert", "-f", "auto", "-t", "utf-8", name}, strings.NewReader(""), &o, &e); code != exitOK || o.String() != text || !strings.Contains(e.String(), c.want) {
+			t.Errorf("%s from a file: exit %d, output the text %v, %q", c.want, code, o.String() == text, e.String())
+		}
 	}
 }
 

@@ -77,9 +77,11 @@ csiso2022kr, hz-gb-2312 and iso-2022-cn as its "replacement" encoding,
 which reads anything as one U+FFFD; here they are the real encodings, as in
 iconv.
 
--f auto detects FROM from each input's first 64 KiB (as 'utf8x detect'
-does), names its choice on stderr, and refuses, exit status 1 and nothing
-written, when its confidence is below --min-confidence.
+-f auto detects FROM as 'utf8x detect' does, from each input's first 64 KiB
+(or, when those are plain ASCII, from the 64 KiB at the line of its first
+byte beyond ASCII, up to 64 MiB on), names its choice on stderr, and
+refuses, exit status 1 and nothing written, when its confidence is below
+--min-confidence.
 
 utf-16 and utf-32 (and unicode, ucs-2, ...) read their byte order from a
 byte order mark (FF FE little-endian, FE FF big-endian; for utf-32 FF FE 00 00

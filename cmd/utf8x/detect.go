@@ -101,14 +101,10 @@ func detectFiles(cmd *command, files []inputFile, opts detectOptions) error {
 	abstained := 0
 	read := func(r io.Reader, path string, _ func(int64)) (detectReport, error) {
 		o := &detect.Options{MinConfidence: opts.minConf}
-		var res detect.Result
-		var err error
 		if opts.readAll {
 			o.Limit = -1
-			res, err = detect.DetectReader(r, o)
-		} else {
-			res, err = detectPastASCII(r, o)
 		}
+		res, err := detect.DetectReader(r, o)
 		if err != nil {
 			return detectReport{}, readError(path, 0, err)
 		}

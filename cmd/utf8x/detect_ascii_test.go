@@ -25,11 +25,21 @@ type chunkReader struct {
 
 func (c chunkReader) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
 
-// pastASCIIWant is what detectPastASCII must answer for p, by its
-// definition: the detector on the window from the start of the line of
-// p's first byte beyond ASCII (at most asciiContext bytes before it, none
-// before detect.DefaultLimit), detect.DefaultLimit bytes and what tells
-// whether more follows.
+// asciiContext and asciiReadOn are the bounds detect documents for looking
+// past an ASCII prefix (see detect.Detect): the window starts at most
+// 1 KiB before the first byte beyond ASCII, and 64 MiB of ASCII are
+// "us-ascii".
+const (
+	asciiContext = 1 << 10
+	asciiReadOn  = 64 << 20
+)
+
+// pastASCIIWant is what detect.DetectReader must answer for p under the
+// default limit, by the rule built here apart from the library's code: the
+// detector on the window from the start of the line of p's first byte
+// beyond ASCII (at most asciiContext bytes before it, none before
+// detect.DefaultLimit), examined under an explicit limit of
+// detect.DefaultLimit (so that it is not looked past again).
 func pastASCIIWant(p []byte) detect.Result {
 	i := bytes.IndexFunc(p, func(r rune) bool { return r >= 0x80 })
 	s := max(i-asciiContext, detect.DefaultLimit)
@@ -39,7 +49,7 @@ func pastASCIIWant(p []byte) detect.Result {
 			break
 		}
 	}
-	res := detect.Detect(p[s:], nil)
+	res := detect.Detect(p[s:], &detect.Options{Limit: detect.DefaultLimit})
 	res.Examined += int64(s)
 	return res
 }
@@ -87,7 +97,7 @@ func TestDetectPastASCII(t *testing.T) {
 					t.Errorf("%s after %d ASCII bytes (LFs %v): %+v", tx.want, pre, nl, want.Candidates[0])
 				}
 				for _, r := range []io.Reader{bytes.NewReader(p), iotest.HalfReader(bytes.NewReader(p)), chunkReader{bytes.NewReader(p), 1000}, iotest.DataErrReader(chunkReader{bytes.NewReader(p), 4093})} {
-					got, err := detectPastASCII(r, &detect.Options{})
+					got, err := detect.DetectReader(r, &detect.Options{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -139,7 +149,7 @@ func sameDetection(a, b detect.Result) bool {
 func TestDetectPastASCIIEnds(t *testing.T) {
 	p := bytes.Repeat([]byte("plain ASCII text, line after line.\n"), 6000)
 	for _, r := range []io.Reader{bytes.NewReader(p), iotest.OneByteReader(bytes.NewReader(p))} {
-		res, err := detectPastASCII(r, &detect.Options{})
+		res, err := detect.DetectReader(r, &detect.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,13 +158,13 @@ func TestDetectPastASCIIEnds(t *testing.T) {
 		}
 	}
 	// An ASCII stream that never ends is answered at asciiReadOn.
-	res, err := detectPastASCII(endlessASCII{}, &detect.Options{})
+	res, err := detect.DetectReader(endlessASCII{}, &detect.Options{})
 	if best, _ := res.Best(); err != nil || best.Encoding != "us-ascii" || !res.Truncated || res.Examined < asciiReadOn || res.Examined > asciiReadOn+1<<20 {
 		t.Errorf("endless ASCII: %s, examined %d, truncated %v, %v", best.Encoding, res.Examined, res.Truncated, err)
 	}
 	// Short of the limit: the detector's own answer.
 	short := p[:detect.DefaultLimit-10]
-	got, err := detectPastASCII(bytes.NewReader(short), &detect.Options{})
+	got, err := detect.DetectReader(bytes.NewReader(short), &detect.Options{})
 	if want := detect.Detect(short, nil); err != nil || !sameDetection(got, want) {
 		t.Errorf("%d ASCII bytes: %+v, want %+v", len(short), got, want)
 	}
@@ -163,7 +173,7 @@ func TestDetectPastASCIIEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	seven := append(append([]byte(jis), p...), "caf\xe9\n"...)
-	if res, _ := detectPastASCII(bytes.NewReader(seven), &detect.Options{}); res.Candidates[0].Encoding != "iso-2022-jp" {
+	if res, _ := detect.DetectReader(bytes.NewReader(seven), &detect.Options{}); res.Candidates[0].Encoding != "iso-2022-jp" {
 		t.Errorf("ISO-2022-JP, then ASCII, then Latin-1: %s", res.Candidates[0].Encoding)
 	}
 }
