@@ -206,6 +206,8 @@ func TestEncodingsPeersName(t *testing.T) {
 	ko := "어제 저녁 우리는 강변을 따라 오래 걸으며 미래에 대해 이야기했다. 날씨는 따뜻했고 해는 도시 위로 천천히 지고 있었다. 그 다음 우리는 작은 카페에 들어가 차를 마시며 오래된 음악을 들었다."
 	vi := "Tối hôm qua chúng tôi đi dạo rất lâu dọc bờ sông và nói chuyện về tương lai. Thời tiết ấm áp, mặt trời lặn chậm trên thành phố. Sau đó chúng tôi vào một quán cà phê nhỏ, uống trà và nghe nhạc cũ."
 	zhHant := "昨天晚上我們沿著河岸散步了很久，談論著未來。天氣很溫暖，太陽慢慢地落在城市的上空。後來我們走進一家小咖啡館，喝著茶，聽著古老的音樂。"
+	eo := "Hieraŭ vespere ni longe promenis laŭ la rivero kaj parolis pri la estonteco. La vetero estis varma, kaj la suno malrapide subiris super la urbo. Poste ni eniris malgrandan kafejon, kie ni trinkis teon kaj aŭskultis ĉarman malnovan muzikon. Ĉiu ĝojis."
+	is := "Í gærkvöldi gengum við lengi meðfram ánni og töluðum um framtíðina. Veðrið var hlýtt og sólin settist hægt yfir borginni. Síðan fórum við inn á lítið kaffihús þar sem við drukkum te og hlustuðum á gamla tónlist. Það var gott kvöld."
 	ar := "مشينا مساء أمس طويلا على ضفة النهر وتحدثنا عن المستقبل. كان الطقس دافئا والشمس تغرب ببطء فوق المدينة. ثم دخلنا مقهى صغيرا حيث شربنا الشاي واستمعنا إلى موسيقى قديمة."
 	for _, tc := range []struct {
 		name string
@@ -222,6 +224,9 @@ func TestEncodingsPeersName(t *testing.T) {
 		{"johab", lookupEnc(t, "johab"), ko},
 		{"viscii", lookupEnc(t, "viscii"), vi},
 		{"euc-tw", lookupEnc(t, "euc-tw"), zhHant},
+		{"iso-8859-3", charmap.ISO8859_3, eo},
+		{"windows-1252", charmap.Windows1252, is},
+		{"iso-8859-10", charmap.ISO8859_10, is},
 	} {
 		b, err := tc.enc.NewEncoder().Bytes([]byte(tc.text))
 		if err != nil {
@@ -230,6 +235,13 @@ func TestEncodingsPeersName(t *testing.T) {
 		c := Detect(b, nil).Candidates[0]
 		if d := LegacyEncoding(c.Encoding); d == nil || !decodesTo(d, b, tc.text) {
 			t.Errorf("%s: %s (%s %.2f, %s)", tc.name, c.Encoding, c.Language, c.Confidence, c.Note)
+		}
+		// The languages ISO-8859-3 and the Nordic encodings were the only
+		// carriers of are named, and confidently.
+		for lang, text := range map[string]string{"eo": eo, "is": is} {
+			if tc.text == text && (c.Language != lang || c.Confidence < 0.9) {
+				t.Errorf("%s: %s in %s %.2f, want %s at 0.9 or more", tc.name, c.Encoding, c.Language, c.Confidence, lang)
+			}
 		}
 	}
 	// Romanian's ș and ț: ISO-8859-16 holds them on the bytes where

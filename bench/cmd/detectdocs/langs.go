@@ -23,7 +23,7 @@ var encodings = map[string]encoding.Encoding{
 	"windows-1254": charmap.Windows1254, "iso-8859-9": charmap.ISO8859_9,
 	"windows-1255": charmap.Windows1255, "iso-8859-8": charmap.ISO8859_8,
 	"windows-1256": charmap.Windows1256, "iso-8859-6": charmap.ISO8859_6,
-	"windows-1258": charmap.Windows1258, "windows-874": charmap.Windows874,
+	"windows-1258": charmap.Windows1258, "iso-8859-3": charmap.ISO8859_3, "iso-8859-10": charmap.ISO8859_10, "windows-874": charmap.Windows874,
 	"shift_jis": japanese.ShiftJIS, "euc-jp": japanese.EUCJP,
 	"gb18030": simplifiedchinese.GB18030, "big5": traditionalchinese.Big5, "euc-kr": korean.EUCKR,
 	"mac-centraleurope": lookup("mac-centraleurope"), "johab": lookup("johab"), "viscii": lookup("viscii"), "euc-tw": lookup("euc-tw"),
@@ -56,6 +56,8 @@ var langs = map[string]langSpec{
 	"it": {western, ""}, "pt": {western, ""}, "nl": {western, ""}, "sv": {western, ""},
 	"da": {western, ""}, "no": {western, ""}, "fi": {western, ""}, "ca": {western, ""},
 	"id": {western, ""}, "la": {western, ""},
+	"is": {[]string{"windows-1252", "iso-8859-1", "iso-8859-10"}, ""},
+	"eo": {[]string{"iso-8859-3"}, ""},
 	"cs": {macCE, "czech"}, "pl": {macCE, "polish"}, "hu": {macCE, "hungarian"},
 	"sk": {macCE, "slovak"}, "sl": {central, "slovene"}, "hr": {central, "croatian"},
 	"ro": {[]string{"windows-1250", "iso-8859-2", "iso-8859-16", "ibm852"}, ""},
@@ -101,7 +103,7 @@ var corpusLang = map[string]string{
 	"arabic": "ar", "persan": "fa", "chinese": "zh-hans", "czech": "cs", "english": "en",
 	"french": "fr", "german": "de", "portuguese": "pt", "greek": "el",
 	"hebrew": "he", "japanese": "ja", "korean": "ko", "russian": "ru", "thai": "th",
-	"turkish": "tr", "vietnamese": "vi", "latin": "la", "esperanto": "", "hindi": "", "emoji": "",
+	"turkish": "tr", "vietnamese": "vi", "latin": "la", "esperanto": "eo", "hindi": "", "emoji": "",
 }
 
 // lookup is utf8x's encoding called label (strict: what it cannot encode

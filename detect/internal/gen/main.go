@@ -47,6 +47,7 @@ var languages = []language{
 	{"he", "Hebrew", false}, {"ar", "Arabic", false}, {"fa", "Persian", false},
 	{"lt", "Lithuanian", false}, {"lv", "Latvian", false},
 	{"et", "Estonian", false}, {"vi", "Vietnamese", false}, {"th", "Thai", false},
+	{"is", "Icelandic", false}, {"eo", "Esperanto", false},
 	{"ja", "Japanese", true}, {"zh-hans", "Chinese (simplified)", true},
 	{"zh-hant", "Chinese (traditional)", true}, {"ko", "Korean", true},
 }

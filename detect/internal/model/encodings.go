@@ -113,21 +113,25 @@ var (
 	central  = []string{"cs", "pl", "hu", "sk", "sl", "hr", "ro"}
 	cyrillic = []string{"ru", "uk", "bg", "sr", "mk", "be"}
 	baltic   = []string{"lt", "lv", "et"}
-	// westernEt is western and Estonian, written out: an append here was
-	// a heap object (and a size class of its own) at every start.
-	// TestWesternEt holds it to western.
-	westernEt = []string{"en", "fr", "de", "es", "it", "pt", "nl", "sv", "da", "no", "fi", "ca", "et"}
+	// westernIs is western and Icelandic, whose ð, þ and ý the ISO Latin-1
+	// family and Windows-1252 hold (Mac OS Roman does not: Mac OS wrote
+	// Icelandic in a code page of its own); westernEtIs adds Estonian,
+	// whose š and ž are in Windows-1252 and ISO-8859-15. Written out: an
+	// append here was a heap object (and a size class of its own) at
+	// every start. TestWesternLists holds them to western.
+	westernIs   = []string{"en", "fr", "de", "es", "it", "pt", "nl", "sv", "da", "no", "fi", "ca", "is"}
+	westernEtIs = []string{"en", "fr", "de", "es", "it", "pt", "nl", "sv", "da", "no", "fi", "ca", "et", "is"}
 )
 
 // Encodings lists every legacy encoding, most common of each script first.
 var Encodings = []*Encoding{
 	// Estonian's š and ž are in Windows-1252 and ISO-8859-15 (not in
 	// ISO-8859-1), which carried it beside Windows-1257.
-	{Name: "windows-1252", Iconv: "WINDOWS-1252", Enc: charmap.Windows1252, Langs: westernEt},
-	{Name: "iso-8859-1", Iconv: "ISO-8859-1", Enc: charmap.ISO8859_1, Langs: western, Prior: 1},
-	{Name: "iso-8859-15", Iconv: "ISO-8859-15", Enc: charmap.ISO8859_15, Langs: westernEt, Prior: 4},
+	{Name: "windows-1252", Iconv: "WINDOWS-1252", Enc: charmap.Windows1252, Langs: westernEtIs},
+	{Name: "iso-8859-1", Iconv: "ISO-8859-1", Enc: charmap.ISO8859_1, Langs: westernIs, Prior: 1},
+	{Name: "iso-8859-15", Iconv: "ISO-8859-15", Enc: charmap.ISO8859_15, Langs: westernEtIs, Prior: 4},
 	{Name: "macintosh", Iconv: "MACINTOSH", Enc: charmap.Macintosh, Langs: western, Prior: 12},
-	{Name: "iso-8859-10", Iconv: "ISO-8859-10", Enc: charmap.ISO8859_10, Langs: []string{"fi", "sv", "da", "no"}, Prior: 12},
+	{Name: "iso-8859-10", Iconv: "ISO-8859-10", Enc: charmap.ISO8859_10, Langs: []string{"fi", "sv", "da", "no", "is"}, Prior: 12},
 	// ISO-8859-16 reads Romanian's ș and ț where Windows-1250 and
 	// ISO-8859-2 read ş and ţ from the same bytes, and nothing in the bytes
 	// tells which was meant: the models fold the two forms alike, and
@@ -154,9 +158,9 @@ var Encodings = []*Encoding{
 	{Name: "iso-8859-7", Iconv: "ISO-8859-7", Enc: charmap.ISO8859_7, Langs: []string{"el"}, Prior: 2},
 	{Name: "windows-1254", Iconv: "WINDOWS-1254", Enc: charmap.Windows1254, Langs: []string{"tr"}},
 	{Name: "iso-8859-9", Iconv: "ISO-8859-9", Enc: charmap.ISO8859_9, Langs: []string{"tr"}, Prior: 2},
-	// ISO-8859-3 carried Maltese and Esperanto (no models here) and
-	// Turkish before ISO-8859-9.
-	{Name: "iso-8859-3", Iconv: "ISO-8859-3", Enc: charmap.ISO8859_3, Langs: []string{"tr"}, Prior: 12},
+	// ISO-8859-3 carried Esperanto and Maltese (no other encoding here
+	// holds their ĉ ĝ ĥ ĵ ŝ ŭ or ċ ġ ħ ż), and Turkish before ISO-8859-9.
+	{Name: "iso-8859-3", Iconv: "ISO-8859-3", Enc: charmap.ISO8859_3, Langs: []string{"eo", "tr"}, Prior: 12},
 	{Name: "windows-1255", Iconv: "WINDOWS-1255", Enc: charmap.Windows1255, Langs: []string{"he"}},
 	{Name: "iso-8859-8", Iconv: "ISO-8859-8", Enc: charmap.ISO8859_8, Langs: []string{"he"}, Prior: 2},
 	{Name: "windows-1256", Iconv: "WINDOWS-1256", Enc: charmap.Windows1256, Langs: []string{"ar", "fa"}},

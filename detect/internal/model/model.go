@@ -264,7 +264,7 @@ type buildRoom struct {
 // buildRoomLangs is how many languages buildRoom holds, the generated
 // model's and one more (TestBuildRoom); Build allocates the three apart
 // for more.
-const buildRoomLangs = 40
+const buildRoomLangs = 42
 
 // Build turns serialised language data into a Model. ascii is the shared
 // model of ASCII text: 128×128 costs of a character after another. The

@@ -730,16 +730,18 @@ func TestCollectPairs(t *testing.T) {
 	}
 }
 
-// TestWesternEt checks that the written-out list of Windows-1252 and
-// ISO-8859-15 is the western languages and Estonian, in that order.
-func TestWesternEt(t *testing.T) {
-	want := append(western[:len(western):len(western)], "et")
-	if !slices.Equal(westernEt, want) {
-		t.Fatalf("westernEt = %v, want %v", westernEt, want)
-	}
-	for _, name := range []string{"windows-1252", "iso-8859-15"} {
-		if e := Lookup(name); !slices.Equal(e.Langs, want) {
-			t.Errorf("%s: languages %v, want %v", name, e.Langs, want)
+// TestWesternLists checks that the written-out lists of the western
+// encodings' languages are western with Icelandic (ISO-8859-1), and with
+// Estonian and Icelandic (Windows-1252, ISO-8859-15), in that order.
+func TestWesternLists(t *testing.T) {
+	withIs := append(western[:len(western):len(western)], "is")
+	withEtIs := append(western[:len(western):len(western)], "et", "is")
+	for _, c := range []struct {
+		name string
+		want []string
+	}{{"iso-8859-1", withIs}, {"windows-1252", withEtIs}, {"iso-8859-15", withEtIs}, {"macintosh", western}} {
+		if e := Lookup(c.name); !slices.Equal(e.Langs, c.want) {
+			t.Errorf("%s: languages %v, want %v", c.name, e.Langs, c.want)
 		}
 	}
 }

@@ -1266,26 +1266,16 @@ func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 	p = p[:min(len(p), 4*statBytes)]
 	high, start, keep := 0, 0, 0
 	var out []byte
+	budgetSpent := false
 	for start < len(p) {
-		end := bytes.IndexByte(p[start:], '\n')
-		if end < 0 {
-			end = len(p)
-		} else {
-			end += start + 1
-		}
-		if end-start > longLine {
-			end = start + cutLong(p[start:end])
-		}
+		end := lineEnd(p, start)
 		line := p[start:end]
 		if n := highBytes(line); n > 0 {
 			if keep == start && out == nil {
 				keep = end // still p's own start: no copy yet
 			} else {
 				if out == nil {
-					if cap(buf) < statBytes {
-						buf = make([]byte, 0, statBytes)
-					}
-					out = append(buf[:0], p[:keep]...)
+					out = startCopy(buf, p[:keep])
 				}
 				out = append(out, line...)
 			}
@@ -1297,8 +1287,12 @@ func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 			size = len(out)
 		}
 		if high >= statHigh || size >= statBytes {
+			budgetSpent = true
 			break
 		}
+	}
+	if budgetSpent && start < len(p) {
+		out = rareLines(p, start, keep, out, buf)
 	}
 	switch {
 	case high == 0:
@@ -1309,6 +1303,107 @@ func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 		return p[:keep], true
 	}
 	return out, false
+}
+
+// lineEnd returns where the line of p that starts at start ends, as
+// Window takes lines: after its line feed, or at a piece's end (cutLong)
+// when it is longer than longLine.
+func lineEnd(p []byte, start int) int {
+	end := bytes.IndexByte(p[start:], '\n')
+	if end < 0 {
+		end = len(p)
+	} else {
+		end += start + 1
+	}
+	if end-start > longLine {
+		end = start + cutLong(p[start:end])
+	}
+	return end
+}
+
+// startCopy returns buf (or a new buffer, when buf is too small) holding
+// the window's first lines, w.
+func startCopy(buf, w []byte) []byte {
+	if cap(buf) < statBytes {
+		buf = make([]byte, 0, statBytes)
+	}
+	return append(buf[:0], w...)
+}
+
+// rareBudget is how many bytes of lines Window adds, once its budget is
+// spent, for the bytes above 7F that the lines it took hold none of
+// (rareLines).
+const rareBudget = 2 << 10
+
+// rareLines adds to the window (p[:keep] when out is nil, else out),
+// whose budget ran out at p[start], the first line of p[start:] that
+// holds each byte above 7F the window holds none of, up to rareBudget
+// bytes of lines (lines longer than 2*longLine left out), and returns it
+// (nil when it added none and out was nil). The bytes that tell two
+// encodings apart are often rare: a Greek text's one Ά, which
+// ISO-8859-7 reads where Windows-1253 reads ¶, or one ș in a Romanian
+// text. When the window ends before the first of them, the two readings
+// score alike and only their priors decide; with the line in the window,
+// its context does, as it would had the text been shorter.
+func rareLines(p []byte, start, keep int, out, buf []byte) []byte {
+	// unseen marks the bytes above 7F the window holds none of (ASCII
+	// bytes are never marked).
+	var unseen [256]uint8
+	for b := 0x80; b < 256; b++ {
+		unseen[b] = 1
+	}
+	w := out
+	if w == nil {
+		w = p[:keep]
+	}
+	markSeen(&unseen, w)
+	added := 0
+	for start < len(p) && added < rareBudget {
+		end := lineEnd(p, start)
+		line := p[start:end]
+		start = end
+		if len(line) > 2*longLine || !holdsUnseen(line, &unseen) {
+			continue
+		}
+		if out == nil {
+			out = startCopy(buf, p[:keep])
+		}
+		out = append(out, line...)
+		added += len(line)
+		markSeen(&unseen, line)
+	}
+	return out
+}
+
+// markSeen clears the marks of p's bytes in unseen.
+func markSeen(unseen *[256]uint8, p []byte) {
+	for len(p) >= 8 {
+		if binary.LittleEndian.Uint64(p)&0x8080808080808080 != 0 {
+			unseen[p[0]], unseen[p[1]], unseen[p[2]], unseen[p[3]] = 0, 0, 0, 0
+			unseen[p[4]], unseen[p[5]], unseen[p[6]], unseen[p[7]] = 0, 0, 0, 0
+		}
+		p = p[8:]
+	}
+	for _, b := range p {
+		unseen[b] = 0
+	}
+}
+
+// holdsUnseen reports whether p holds a byte marked in unseen.
+func holdsUnseen(p []byte, unseen *[256]uint8) bool {
+	for len(p) >= 8 {
+		if binary.LittleEndian.Uint64(p)&0x8080808080808080 != 0 &&
+			unseen[p[0]]|unseen[p[1]]|unseen[p[2]]|unseen[p[3]]|unseen[p[4]]|unseen[p[5]]|unseen[p[6]]|unseen[p[7]] != 0 {
+			return true
+		}
+		p = p[8:]
+	}
+	for _, b := range p {
+		if unseen[b] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // stripMarkup replaces each HTML or XML tag and character reference in w

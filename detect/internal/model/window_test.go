@@ -317,3 +317,51 @@ func TestWindowStatsRoom(t *testing.T) {
 func sameArray[T any](a, b []T) bool {
 	return cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0]
 }
+
+// TestWindowRareLines: once the window's budget is spent, the first line
+// after it holding each byte above 7F the window lacks is added (up to
+// rareBudget bytes of lines, none longer than 2*longLine), and only that
+// line: the window stays in order and made of whole lines of p.
+func TestWindowRareLines(t *testing.T) {
+	common := strings.Repeat("\xe1\xe2\xe3\xe4 \xe5\xe6\xe7 \xe8\xe9\n", statBytes/8) // past the budget
+	rare1 := "\xb6\xeb\xeb\xe7 one\n"
+	rare2 := "two \xa2\xf0\n"
+	in := []byte(common + "plain\n" + rare1 + "\xe1\xe2 again\n" + rare1 + rare2 + "\xe1 \xe2\n")
+	w, contiguous := Window(in)
+	if contiguous {
+		t.Fatal("window with added lines said contiguous")
+	}
+	if n := strings.Count(string(w), rare1); n != 1 {
+		t.Errorf("first rare line %d times in the window, want once", n)
+	}
+	if !bytes.HasSuffix(w, []byte(rare1+rare2)) {
+		t.Errorf("window ends %q, want the two rare lines in order", w[max(len(w)-40, 0):])
+	}
+	if bytes.Contains(w, []byte("plain")) || bytes.Contains(w, []byte("again")) {
+		t.Error("a line without a new byte was added")
+	}
+	// Without the budget spent, nothing is added: the window is the text's
+	// lines with bytes above 7F, as before.
+	short := []byte("\xe1\xe2\n" + "plain\n" + rare1)
+	if w, _ := Window(short); !bytes.Equal(w, []byte("\xe1\xe2\n"+rare1)) {
+		t.Errorf("short text: window %q", w)
+	}
+	// The added lines are bounded: rareBudget bytes, and no line longer than
+	// 2*longLine (a long line is taken in pieces, as the window takes it).
+	var many strings.Builder
+	many.WriteString(common)
+	for b := 0x80; b < 0xe0; b++ {
+		many.WriteString(strings.Repeat("x", 200) + string(rune(0)) + "\n")
+		many.WriteString("word " + string([]byte{byte(b)}) + " " + strings.Repeat("y", 100) + "\n")
+	}
+	in = []byte(many.String())
+	base, _ := Window([]byte(common))
+	w, _ = Window(in)
+	if extra := len(w) - len(base); extra <= 0 || extra > rareBudget+2*longLine {
+		t.Errorf("%d bytes added, want 1 to %d", extra, rareBudget+2*longLine)
+	}
+	long := []byte(common + strings.Repeat("z", 3*longLine) + "\xb6\n")
+	if w, _ := Window(long); bytes.IndexByte(w, 0xb6) >= 0 {
+		t.Errorf("a line of %d bytes (no place to cut it) was added", 3*longLine+2)
+	}
+}
