@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -12,15 +13,9 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/unicode"
+
+	"github.com/utf8x/utf8x/internal/testsample"
 )
-
-// chunkReader yields at most n bytes a read.
-type chunkReader struct {
-	r io.Reader
-	n int
-}
-
-func (c chunkReader) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
 
 // TestPastASCII: an input whose first DefaultLimit bytes are ASCII is
 // named by what comes after them, by Detect, DetectReader, the Detector
@@ -74,12 +69,12 @@ func TestPastASCII(t *testing.T) {
 				if pre >= DefaultLimit && (res.Examined <= DefaultLimit || res.Examined > int64(len(p)) || res.Truncated != (res.Examined < int64(len(p)))) {
 					t.Errorf("%s after %d ASCII bytes: examined %d of %d, truncated %v", tx.want, pre, res.Examined, len(p), res.Truncated)
 				}
-				for _, r := range []io.Reader{bytes.NewReader(p), iotest.HalfReader(bytes.NewReader(p)), chunkReader{bytes.NewReader(p), 1000}, iotest.DataErrReader(chunkReader{bytes.NewReader(p), 4093})} {
+				for _, r := range []io.Reader{bytes.NewReader(p), iotest.HalfReader(bytes.NewReader(p)), testsample.ChunkReader(bytes.NewReader(p), 1000), iotest.DataErrReader(testsample.ChunkReader(bytes.NewReader(p), 4093))} {
 					got, err := DetectReader(r, nil)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if !sameResult(got, res) {
+					if !reflect.DeepEqual(got, res) {
 						t.Errorf("%s after %d ASCII bytes: DetectReader %+v (examined %d), Detect %+v (examined %d)", tx.want, pre, got.Candidates[0], got.Examined, res.Candidates[0], res.Examined)
 					}
 				}
@@ -91,15 +86,15 @@ func TestPastASCII(t *testing.T) {
 					for q := p; len(q) > 0; q = q[min(step, len(q)):] {
 						d.Write(q[:min(step, len(q))])
 					}
-					if got := d.Result(); !sameResult(got, res) {
+					if got := d.Result(); !reflect.DeepEqual(got, res) {
 						t.Errorf("%s after %d ASCII bytes: Detector fed %d bytes a write %+v (examined %d), Detect %+v (examined %d)", tx.want, pre, step, got.Candidates[0], got.Examined, res.Candidates[0], res.Examined)
 					}
 				}
-				r, err := NewReader(chunkReader{bytes.NewReader(p), 5000}, nil)
+				r, err := NewReader(testsample.ChunkReader(bytes.NewReader(p), 5000), nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if dec := r.Decision(); dec.Encoding != res.Candidates[0].Encoding || !sameResult(dec.Result, res) {
+				if dec := r.Decision(); dec.Encoding != res.Candidates[0].Encoding || !reflect.DeepEqual(dec.Result, res) {
 					t.Errorf("%s after %d ASCII bytes: NewReader decided %s on %+v, Detect %+v", tx.want, pre, dec.Encoding, dec.Result, res)
 				}
 				raw, err := io.ReadAll(r.Raw())
@@ -109,19 +104,6 @@ func TestPastASCII(t *testing.T) {
 			}
 		}
 	}
-}
-
-func sameResult(a, b Result) bool {
-	if a.Abstained != b.Abstained || a.Examined != b.Examined || a.Truncated != b.Truncated || len(a.Candidates) != len(b.Candidates) {
-		return false
-	}
-	for i := range a.Candidates {
-		x, y := a.Candidates[i], b.Candidates[i]
-		if x.Encoding != y.Encoding || x.Confidence != y.Confidence || x.Note != y.Note {
-			return false
-		}
-	}
-	return true
 }
 
 // TestPastASCIIEnds: ASCII to the end is "us-ascii" for all of it; an
@@ -151,7 +133,7 @@ func TestPastASCIIEnds(t *testing.T) {
 		if best, _ := res.Best(); best.Encoding != "us-ascii" || !res.Truncated || res.Examined != o.Limit {
 			t.Errorf("limit %d: %s, examined %d, truncated %v", o.Limit, best.Encoding, res.Examined, res.Truncated)
 		}
-		if got, _ := DetectReader(bytes.NewReader(late), o); !sameResult(got, res) {
+		if got, _ := DetectReader(bytes.NewReader(late), o); !reflect.DeepEqual(got, res) {
 			t.Errorf("limit %d: DetectReader %+v, Detect %+v", o.Limit, got, res)
 		}
 	}
@@ -187,19 +169,19 @@ func TestPastASCIICutCharacter(t *testing.T) {
 			t.Errorf("%s from %d: %+v, examined %d, truncated %v", c.want, c.at, res.Candidates[0], res.Examined, res.Truncated)
 		}
 		got, err := DetectReader(iotest.HalfReader(bytes.NewReader(p)), nil)
-		if err != nil || !sameResult(got, res) {
+		if err != nil || !reflect.DeepEqual(got, res) {
 			t.Errorf("%s from %d: DetectReader %+v, %v; Detect %+v", c.want, c.at, got, err, res)
 		}
 		for _, cut := range []int{DefaultLimit - 1, DefaultLimit, DefaultLimit + 1} {
 			d := New(nil)
 			d.Write(p[:cut])
 			d.Write(p[cut:])
-			if got := d.Result(); !sameResult(got, res) {
+			if got := d.Result(); !reflect.DeepEqual(got, res) {
 				t.Errorf("%s from %d, written in two at %d: %+v, Detect %+v", c.want, c.at, cut, got, res)
 			}
 		}
 		r, err := NewReader(bytes.NewReader(p), nil)
-		if err != nil || r.Decision().Encoding != res.Candidates[0].Encoding || !sameResult(r.Decision().Result, res) {
+		if err != nil || r.Decision().Encoding != res.Candidates[0].Encoding || !reflect.DeepEqual(r.Decision().Result, res) {
 			t.Errorf("%s from %d: NewReader %v, %+v; Detect %+v", c.want, c.at, err, r.Decision(), res)
 		}
 	}
@@ -232,18 +214,18 @@ func TestPastASCIIReadOnCap(t *testing.T) {
 			t.Fatalf("%d bytes: Detect %s, examined %d, truncated %v", len(in), best.Encoding, res.Examined, res.Truncated)
 		}
 		got, err := DetectReader(bytes.NewReader(in), nil)
-		if err != nil || !sameResult(got, res) {
+		if err != nil || !reflect.DeepEqual(got, res) {
 			t.Errorf("%d bytes: DetectReader %+v, %v; Detect %+v", len(in), got, err, res)
 		}
 		d := New(nil)
 		for q := in; len(q) > 0; q = q[min(len(q), 1<<20+3):] {
 			d.Write(q[:min(len(q), 1<<20+3)])
 		}
-		if got := d.Result(); !sameResult(got, res) {
+		if got := d.Result(); !reflect.DeepEqual(got, res) {
 			t.Errorf("%d bytes: Detector %+v; Detect %+v", len(in), got, res)
 		}
 		r, err := NewReader(bytes.NewReader(in), nil)
-		if err != nil || r.Decision().Encoding != "us-ascii" || !sameResult(r.Decision().Result, res) {
+		if err != nil || r.Decision().Encoding != "us-ascii" || !reflect.DeepEqual(r.Decision().Result, res) {
 			t.Errorf("%d bytes: NewReader %v, %+v; Detect %+v", len(in), err, r.Decision().Result, res)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -16,14 +17,8 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/utf8x/utf8x/detect"
+	"github.com/utf8x/utf8x/internal/testsample"
 )
-
-type chunkReader struct {
-	r io.Reader
-	n int
-}
-
-func (c chunkReader) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
 
 // asciiContext and asciiReadOn are the bounds detect documents for looking
 // past an ASCII prefix (see detect.Detect): the window starts at most
@@ -96,12 +91,12 @@ func TestDetectPastASCII(t *testing.T) {
 				if best, ok := want.Best(); !ok || best.Encoding != tx.want && !slices.Contains(best.Equivalent, tx.want) {
 					t.Errorf("%s after %d ASCII bytes (LFs %v): %+v", tx.want, pre, nl, want.Candidates[0])
 				}
-				for _, r := range []io.Reader{bytes.NewReader(p), iotest.HalfReader(bytes.NewReader(p)), chunkReader{bytes.NewReader(p), 1000}, iotest.DataErrReader(chunkReader{bytes.NewReader(p), 4093})} {
+				for _, r := range []io.Reader{bytes.NewReader(p), iotest.HalfReader(bytes.NewReader(p)), testsample.ChunkReader(bytes.NewReader(p), 1000), iotest.DataErrReader(testsample.ChunkReader(bytes.NewReader(p), 4093))} {
 					got, err := detect.DetectReader(r, &detect.Options{})
 					if err != nil {
 						t.Fatal(err)
 					}
-					if !sameDetection(got, want) {
+					if !reflect.DeepEqual(got, want) {
 						t.Errorf("%s after %d ASCII bytes: %+v (examined %d, truncated %v), want %+v (examined %d, truncated %v)", tx.want, pre, got.Candidates[0], got.Examined, got.Truncated, want.Candidates[0], want.Examined, want.Truncated)
 					}
 				}
@@ -130,19 +125,6 @@ func (endlessASCII) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func sameDetection(a, b detect.Result) bool {
-	if a.Abstained != b.Abstained || a.Examined != b.Examined || a.Truncated != b.Truncated || len(a.Candidates) != len(b.Candidates) {
-		return false
-	}
-	for i := range a.Candidates {
-		x, y := a.Candidates[i], b.Candidates[i]
-		if x.Encoding != y.Encoding || x.Confidence != y.Confidence || x.Note != y.Note {
-			return false
-		}
-	}
-	return true
-}
-
 // TestDetectPastASCIIEnds: ASCII to the end is "us-ascii" for all of it;
 // --read-all examines everything; the escapes of a 7-bit encoding in the
 // first 64 KiB keep their answer.
@@ -165,7 +147,7 @@ func TestDetectPastASCIIEnds(t *testing.T) {
 	// Short of the limit: the detector's own answer.
 	short := p[:detect.DefaultLimit-10]
 	got, err := detect.DetectReader(bytes.NewReader(short), &detect.Options{})
-	if want := detect.Detect(short, nil); err != nil || !sameDetection(got, want) {
+	if want := detect.Detect(short, nil); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("%d ASCII bytes: %+v, want %+v", len(short), got, want)
 	}
 	jis, err := japanese.ISO2022JP.NewEncoder().String(strings.Repeat("今日は良い天気です。\n", 10))

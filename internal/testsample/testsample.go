@@ -203,3 +203,14 @@ func moduleRoot() string {
 		d = up
 	}
 }
+
+// ChunkReader returns a reader of r that yields at most n bytes a read, as
+// a pipe or a socket does.
+func ChunkReader(r io.Reader, n int) io.Reader { return chunkReader{r, n} }
+
+type chunkReader struct {
+	r io.Reader
+	n int
+}
+
+func (c chunkReader) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
