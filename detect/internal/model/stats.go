@@ -1266,7 +1266,6 @@ func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 	p = p[:min(len(p), 4*statBytes)]
 	high, start, keep := 0, 0, 0
 	var out []byte
-	budgetSpent := false
 	for start < len(p) {
 		end := lineEnd(p, start)
 		line := p[start:end]
@@ -1287,11 +1286,11 @@ func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 			size = len(out)
 		}
 		if high >= statHigh || size >= statBytes {
-			budgetSpent = true
 			break
 		}
 	}
-	if budgetSpent && start < len(p) {
+	if start < len(p) {
+		// The budget is spent before p's end (the loop ends early only so).
 		out = rareLines(p, start, keep, out, buf)
 	}
 	switch {

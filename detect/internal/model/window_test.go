@@ -365,3 +365,38 @@ func TestWindowRareLines(t *testing.T) {
 		t.Errorf("a line of %d bytes (no place to cut it) was added", 3*longLine+2)
 	}
 }
+
+// FuzzWindow: after a text that spends the window's budget, whatever
+// follows, the window (rare lines included) is made of p's bytes in p's
+// order, no longer than what Window reads of p, and holds every line of
+// the budget's text.
+func FuzzWindow(f *testing.F) {
+	f.Add([]byte("\xb6\xeb\xeb\xe7 one\n"), uint8(0))
+	f.Add([]byte("two \xa2\xf0\nplain\n\xa2 again\n"), uint8(3))
+	f.Add([]byte(strings.Repeat("z", 3*longLine)+"\xb6\n"), uint8(1))
+	f.Fuzz(func(t *testing.T, tail []byte, reps uint8) {
+		common := strings.Repeat("\xe1\xe2\xe3\xe4 \xe5\xe6\xe7 \xe8\xe9\n", statBytes/8)
+		var b strings.Builder
+		b.WriteString(common)
+		for range int(reps%4) + 1 {
+			b.Write(tail)
+		}
+		p := []byte(b.String())
+		w, _ := evidenceLines(p, nil)
+		if len(w) > min(len(p), 4*statBytes) {
+			t.Fatalf("window of %d bytes from %d", len(w), len(p))
+		}
+		if !bytes.HasPrefix(w, []byte(common[:1024])) {
+			t.Fatal("the window does not start with the text's first lines")
+		}
+		// w is a subsequence of p: nothing invented, nothing reordered.
+		i := 0
+		for _, c := range w {
+			k := bytes.IndexByte(p[i:], c)
+			if k < 0 {
+				t.Fatalf("window byte %02x not found in order in p", c)
+			}
+			i += k + 1
+		}
+	})
+}
