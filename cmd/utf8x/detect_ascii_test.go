@@ -17,8 +17,16 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/utf8x/utf8x/detect"
-	"github.com/utf8x/utf8x/internal/testsample"
 )
+
+// chunkReader yields at most n bytes a read. (internal/testsample has one,
+// but the command's tests import no internal package: TestNoInternalImports.)
+type chunkReader struct {
+	r io.Reader
+	n int
+}
+
+func (c chunkReader) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
 
 // asciiContext and asciiReadOn are the bounds detect documents for looking
 // past an ASCII prefix (see detect.Detect): the window starts at most
@@ -91,7 +99,7 @@ func TestDetectPastASCII(t *testing.T) {
 				if best, ok := want.Best(); !ok || best.Encoding != tx.want && !slices.Contains(best.Equivalent, tx.want) {
 					t.Errorf("%s after %d ASCII bytes (LFs %v): %+v", tx.want, pre, nl, want.Candidates[0])
 				}
-				for _, r := range []io.Reader{bytes.NewReader(p), iotest.HalfReader(bytes.NewReader(p)), testsample.ChunkReader(bytes.NewReader(p), 1000), iotest.DataErrReader(testsample.ChunkReader(bytes.NewReader(p), 4093))} {
+				for _, r := range []io.Reader{bytes.NewReader(p), iotest.HalfReader(bytes.NewReader(p)), chunkReader{bytes.NewReader(p), 1000}, iotest.DataErrReader(chunkReader{bytes.NewReader(p), 4093})} {
 					got, err := detect.DetectReader(r, &detect.Options{})
 					if err != nil {
 						t.Fatal(err)
