@@ -3643,25 +3643,46 @@ func tokenEdge(r rune) bool {
 }
 
 // containsToken reports whether p holds tok between token edges (or p's
-// ends). It looks for tok[mid[0]:mid[1]] first (a repair, mostly beyond
-// ASCII: rarer in text than the token's first letter).
+// ends). It looks for the last byte of tok[mid[0]:mid[1]] (a repair, mostly
+// beyond ASCII: its last byte a continuation byte, one of 64, where its first
+// is one of the few leads every misread character of p starts with too),
+// then for tok around it.
 func containsToken(p, tok []byte, mid [2]int) bool {
-	needle := tok[mid[0]:mid[1]]
-	for at := mid[0]; at <= len(p); {
-		i := bytes.Index(p[at:], needle)
-		if i < 0 {
-			return false
-		}
-		i += at - mid[0] // where tok would start
-		j := i + len(tok)
-		if j <= len(p) && bytes.Equal(p[i:j], tok) {
-			if b, _ := utf8.DecodeLastRune(p[:i]); i == 0 || tokenEdge(b) {
-				if a, _ := utf8.DecodeRune(p[j:]); j == len(p) || tokenEdge(a) {
-					return true
-				}
+	key := len(tok) - 1
+	if mid[1] > mid[0] {
+		key = mid[1] - 1
+	}
+	if key < 0 {
+		// An empty token: any place between edges.
+		for i := 0; i <= len(p); i++ {
+			if tokenAt(p, i, i) {
+				return true
 			}
 		}
-		at = i + mid[0] + 1
+		return false
+	}
+	c := tok[key]
+	for at := key; at < len(p); {
+		o := bytes.IndexByte(p[at:], c)
+		if o < 0 {
+			return false
+		}
+		at += o
+		i := at - key // where tok would start
+		if j := i + len(tok); j <= len(p) && bytes.Equal(p[i:j], tok) && tokenAt(p, i, j) {
+			return true
+		}
+		at++
+	}
+	return false
+}
+
+// tokenAt reports whether p[i:j] stands between token edges (or p's ends).
+func tokenAt(p []byte, i, j int) bool {
+	if b, _ := utf8.DecodeLastRune(p[:i]); i == 0 || tokenEdge(b) {
+		if a, _ := utf8.DecodeRune(p[j:]); j == len(p) || tokenEdge(a) {
+			return true
+		}
 	}
 	return false
 }
