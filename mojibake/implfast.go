@@ -196,10 +196,13 @@ type implState struct {
 // beyond the script table), and returns where it stopped, before changing
 // anything for that character, or why the repair is refused.
 func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint64, outScripts *[64]int32) (int, string) {
-	before, sBefore, sh, ua, ua0 := st.before, st.sBefore, st.shape, st.ua, st.ua0
+	// The character before out[i] is st.before at i0, else out[i-1]: taken
+	// where the rules ask for it, not carried through the loop (its state
+	// is already more than the registers hold).
+	i0 := i
+	sBefore, sh, ua, ua0 := st.sBefore, st.shape, st.ua, st.ua0
 	for ; i < len(out); i++ {
-		r := out[i]
-		x := uint32(r) // fastIndex's, without its flag
+		x := uint32(out[i]) // fastIndex's, without its flag
 		if x >= fastLow {
 			x -= fastPunct - fastLow
 			if x-fastLow >= fastSpan-fastLow {
@@ -211,13 +214,17 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 		unseenPair := 0
 		// (pairs.Counted, for b below U+2E80; b is never U+FFFD.)
 		if (ua0 >= 0x80 || b >= 0x80) && ua0 != 0xFFFD {
-			seen, ok := tileLookup(ua0, b)
-			if !ok {
-				break // pairSeenSlow's (it counts towards the tile)
+			// tileLookup's, with the answer as a count: a pair with no
+			// tile yet is pairSeenSlow's (it counts towards the tile).
+			if uint32(ua0|b) >= tileLimit {
+				break
 			}
-			if !seen {
-				unseenPair = 1
+			t := pairTiles[(uint32(ua0)>>tileShift*tileBlock|uint32(b)>>tileShift)%(tileBlock*tileBlock)].Load()
+			if t == nil {
+				break
 			}
+			j := uint32(ua0)%tileSide*tileSide | uint32(b)%tileSide
+			unseenPair = int(t[j/8%uint32(len(t))]>>(j%8)&1 ^ 1)
 		}
 		s := uint8(d & fdScript)
 		if d&(fdControl|fdMark|fdGlued) != 0 {
@@ -228,6 +235,10 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 			// may take the character before for none of them, never for
 			// one.)
 			if d&(fdControl|fdMark) != 0 || i+1 >= len(out) || uint32(out[i+1]) >= scriptDense || (glueBits[sBefore]|glueBits[scriptTable[out[i+1]]])&^glueBits[s] != 0 {
+				before := st.before
+				if i > i0 {
+					before = out[i-1]
+				}
 				why, stop := implRare(out, i, next, d, before, sBefore)
 				if why != "" {
 					return i, why
@@ -243,14 +254,16 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 		if d&fdCount != 0 {
 			outScripts[s&63]++
 		}
-		ua += unseenPair
 		ua0 = b
 		t := shapeSteps[(uint32(sh)<<5|uint32(d>>fdClassShift)&31)%uint32(len(shapeSteps))]
-		ua += int(t & 3)
+		ua += unseenPair + int(t&3)
 		sh = t >> 2
-		before, sBefore = r, s
+		sBefore = s
 	}
-	st.before, st.sBefore, st.shape, st.ua, st.ua0 = before, sBefore, sh, ua, ua0
+	if i > i0 {
+		st.before = out[i-1]
+	}
+	st.sBefore, st.shape, st.ua, st.ua0 = sBefore, sh, ua, ua0
 	return i, ""
 }
 
