@@ -76,7 +76,7 @@ func TestDecodeWindowAgainstRef(t *testing.T) {
 		"Р", "С", "ё", "Ђ", "ѓ", "љ", "ћ", "ў", "א", "ب", "Ω", "Ж", "ệ",
 		"中", "한", "の", "\u0900", "\u0e01", "\u2600", "\u3000", "\uff01", "\ufffd",
 		"😀", "\U00010000", "\U0010ffff",
-		"\xed\xa0\x80", "\xed\xbf\xbf", "\xe0\x80\x80", "\xc0\x80", "\xc1",
+		"\xed\xa0\x80", "\xed\xbf\xbf", "\xe0\x80\x80", "\xe0\x9f\xbf", "\xc0\x80", "\xc1",
 		"\xff", "\x80", "\xbf", "\xc3", "\xe2\x82", "\xf0\x9f", "\xf0\x9f\x98", "\x00",
 		" ", "a", "Z", "q", "0", ".", "(", "\n", "\t", "ab", "x y",
 	}

@@ -313,6 +313,98 @@ func (d *windowDecoder) fast() {
 	}
 	rp, op, pp := unsafe.Pointer(unsafe.SliceData(d.rs)), unsafe.Pointer(unsafe.SliceData(d.offs)), unsafe.Pointer(unsafe.SliceData(d.pos))
 	i, k, np, prevLead, cand, lone := d.i, d.k, d.np, d.prevLead, d.cand, d.lone
+	// While eight bytes are left, the loop below without its tests of the
+	// room for a character's bytes (nor their bounds checks): each path
+	// reads at most w[i:i+8]. It leaves the rest of w to the loop after
+	// it, which is the same with those tests, and whatever that one stops
+	// at to step.
+	wp := unsafe.Pointer(unsafe.SliceData(w))
+	for uint(i)+8 <= uint(len(w)) {
+		c := *(*byte)(unsafe.Add(wp, i))
+		if c-0xC2 < 0xE0-0xC2 {
+			c1 := *(*byte)(unsafe.Add(wp, i+1))
+			if int8(c1) >= -0x40 {
+				goto done
+			}
+			r := uint32(c&0x1F)<<6 | uint32(c1&0x3F)
+			lc := lowMasks2[r]
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(r), int32(i)
+			k++
+			i += 2
+			pc := prevLead & uint16(lc>>16)
+			lone |= prevLead ^ pc
+			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
+				np++
+			}
+			prevLead = uint16(lc)
+			continue
+		}
+		if c < 0x80 {
+			if prevLead != 0 {
+				if c == ' ' {
+					*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 1), prevLead}
+					np++
+					cand |= prevLead & nbspMask
+				} else if prevLead&strayMask != 0 && isASCIILetter(c) {
+					goto done
+				}
+				lone |= prevLead
+				prevLead = 0
+			}
+			x := binary.LittleEndian.Uint64(w[i : i+8])
+			hi := x & 0x8080808080808080
+			if hi&0x8000 != 0 {
+				*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = rune(c), int32(i)
+				k++
+				i++
+				continue
+			}
+			n := 8
+			if hi != 0 {
+				n = bits.TrailingZeros64(hi) >> 3
+			}
+			r8, o8 := (*[8]rune)(unsafe.Add(rp, k*4)), (*[8]int32)(unsafe.Add(op, k*4))
+			o := int32(i)
+			r8[0], r8[1], r8[2], r8[3] = rune(x&0xFF), rune(x>>8&0xFF), rune(x>>16&0xFF), rune(x>>24&0xFF)
+			r8[4], r8[5], r8[6], r8[7] = rune(x>>32&0xFF), rune(x>>40&0xFF), rune(x>>48&0xFF), rune(x>>56)
+			o8[0], o8[1], o8[2], o8[3] = o, o+1, o+2, o+3
+			o8[4], o8[5], o8[6], o8[7] = o+4, o+5, o+6, o+7
+			k += n
+			i += n
+			continue
+		}
+		if c-0xE0 < 0xF0-0xE0 {
+			c1, c2 := *(*byte)(unsafe.Add(wp, i+1)), *(*byte)(unsafe.Add(wp, i+2))
+			if int8(c1) >= -0x40 || int8(c2) >= -0x40 {
+				goto done
+			}
+			r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F)
+			var lc uint32
+			if r < maskDense {
+				if r < 0x800 {
+					goto done
+				}
+				lc = lowMasks2[r]
+			} else if uint32(r-0xD800) <= 0xDFFF-0xD800 || r == 0xFFFD || highMin <= r && r <= highMax {
+				goto done
+			}
+			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
+			k++
+			i += 3
+			pc := prevLead & uint16(lc>>16)
+			lone |= prevLead ^ pc
+			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
+				np++
+			}
+			prevLead = uint16(lc)
+			continue
+		}
+		goto done
+	}
 	for uint(i) < uint(len(w)) {
 		c := w[i]
 		// Two bytes first, the commonest character of misread text.
@@ -382,7 +474,9 @@ func (d *windowDecoder) fast() {
 		}
 		if c-0xE0 < 0xF0-0xE0 && i+2 < len(w) {
 			// Three bytes (the punctuation of Windows-1252 misread, CJK).
-			c1, c2 := w[i+1], w[i+2]
+			// (i+2 < len(w): read without the bounds check the compiler
+			// would make for w[i+1], not seeing that i+1 cannot overflow.)
+			c1, c2 := *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(w)), i+1)), w[i+2]
 			if int8(c1) >= -0x40 || int8(c2) >= -0x40 {
 				break // no continuation bytes (80-BF)
 			}
@@ -411,6 +505,7 @@ func (d *windowDecoder) fast() {
 		}
 		break
 	}
+done:
 	d.i, d.k, d.np, d.prevLead, d.cand, d.lone = i, k, np, prevLead, cand, lone
 }
 
