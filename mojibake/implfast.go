@@ -248,7 +248,9 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 				}
 			}
 		}
-		if d&fdHigh != 0 {
+		// (The character before, of the same script, set its bit already:
+		// a script beyond Cyrillic has no ASCII, TestImplFastHighScripts.)
+		if d&fdHigh != 0 && (s != sBefore || i == i0) {
 			highScripts[s>>6] |= 1 << (s & 63)
 		}
 		if d&fdCount != 0 {

@@ -92,3 +92,16 @@ func TestWideLetters(t *testing.T) {
 		t.Error("scWide is among the alphabets the rules judge")
 	}
 }
+
+// TestImplFastHighScripts checks what implFast's skip of highScripts for
+// a character after one of its script assumes: every character of a
+// script beyond Cyrillic that has a descriptor is beyond ASCII, so has
+// fdHigh, and set the script's bit.
+func TestImplFastHighScripts(t *testing.T) {
+	fastDescOnce.Do(buildFastDesc)
+	for x, d := range fastDesc {
+		if s := uint8(d & fdScript); s > scCyrillic && d&fdHigh == 0 {
+			t.Errorf("descriptor %#x: script %d beyond Cyrillic without fdHigh", x, s)
+		}
+	}
+}
