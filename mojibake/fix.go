@@ -2919,7 +2919,12 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	}
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
-	*c = candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}
+	// (Field by field into *c, cleared: a composite literal is built on
+	// the stack and copied, 160 bytes twice.)
+	*c = candidate{}
+	c.start, c.end, c.out, c.chain = start, end, out, chain
+	c.gain, c.after, c.inexact, c.lossy, c.perfect = gain, after, inexact, lossy, after == 0
+	c.units = unitsOf(us)
 	return true
 }
 
