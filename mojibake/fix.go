@@ -2924,7 +2924,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 	*c = candidate{}
 	c.start, c.end, c.out, c.chain = start, end, out, chain
 	c.gain, c.after, c.inexact, c.lossy, c.perfect = gain, after, inexact, lossy, after == 0
-	c.units = unitsOf(us)
+	c.units.count(us) // (c.units is clear: as unitsOf(us))
 	return true
 }
 

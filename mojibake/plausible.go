@@ -1209,10 +1209,18 @@ func runUnits(lineUnits []unit, us stretchUnits) []unit {
 }
 
 func unitsOf(us []unit) stretchUnits {
-	if len(us) == 0 {
-		return stretchUnits{}
+	var s stretchUnits
+	s.count(us)
+	return s
+}
+
+// count sets what unitsOf tells of us in s, whose other fields it leaves
+// as they are (judge's, on a candidate it cleared: no copy of a
+// stretchUnits).
+func (s *stretchUnits) count(us []unit) {
+	if len(us) > 0 {
+		s.n, s.firstWidth, s.space, s.stray, s.strayShape = int32(len(us)), us[0].end-us[0].start, us[0].space, us[0].stray, us[0].shape
 	}
-	return stretchUnits{n: int32(len(us)), firstWidth: us[0].end - us[0].start, space: us[0].space, stray: us[0].stray, strayShape: us[0].shape}
 }
 
 // lineScripts counts the letters of each script on a line, once for all
