@@ -396,11 +396,15 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 				b := rune(uint32(d >> fdFoldShift))
 				// (pairs.Counted, for b below U+2E80; b is never U+FFFD.)
 				if (a >= 0x80 || b >= 0x80) && a != 0xFFFD {
-					seen, ok := tileLookup(a, b)
-					if !ok {
-						seen = pairSeenSlow(a, b)
+					// (tileLookup's, with the answer as a count.)
+					var t *pairTile
+					if uint32(a|b) < tileLimit {
+						t = pairTiles[(uint32(a)>>tileShift*tileBlock|uint32(b)>>tileShift)%(tileBlock*tileBlock)].Load()
 					}
-					if !seen {
+					if t != nil {
+						j := uint32(a)%tileSide*tileSide | uint32(b)%tileSide
+						n += int(t[j/8%uint32(len(t))]>>(j%8)&1 ^ 1)
+					} else if !pairSeenSlow(a, b) {
 						n++
 					}
 				}
