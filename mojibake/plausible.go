@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 )
@@ -1272,14 +1273,19 @@ func blockBit(r rune) uint64 {
 
 // lineBlocks returns the blocks of the characters of rs.
 func lineBlocks(rs []rune) uint64 {
+	// Four characters a step, read through a pointer (the loop's bound
+	// keeps them in rs) into two words.
 	var b0, b1 uint64
-	i := 1
-	for ; i < len(rs); i += 2 {
-		b0 |= 1 << (uint32(rs[i-1]) >> 5 & 63)
-		b1 |= 1 << (uint32(rs[i]) >> 5 & 63)
+	i, p := 0, unsafe.Pointer(unsafe.SliceData(rs))
+	for ; i+4 <= len(rs); i += 4 {
+		q := (*[4]rune)(unsafe.Add(p, i*4)) // (rs[i : i+4], with i+4 <= len(rs))
+		b0 |= 1 << (uint32(q[0]) >> 5 & 63)
+		b1 |= 1 << (uint32(q[1]) >> 5 & 63)
+		b0 |= 1 << (uint32(q[2]) >> 5 & 63)
+		b1 |= 1 << (uint32(q[3]) >> 5 & 63)
 	}
-	if i == len(rs) {
-		b0 |= blockBit(rs[i-1])
+	for _, r := range rs[i:] {
+		b0 |= blockBit(r)
 	}
 	return b0 | b1
 }
