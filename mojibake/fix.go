@@ -2983,18 +2983,18 @@ func baselessMark(prev rune, out []rune) bool {
 //
 //go:noinline
 func joinUnits(buf, rs []rune, us []unit, start int) int {
-	n, k := 0, start
+	n, k := 0, int32(start)
 	for i := range us {
-		u := &us[i]
-		if s := int(u.start); s > k { // (glued to the one before, the commonest, it has no gap)
-			for _, r := range rs[k:s] {
-				buf[n] = r
+		s, e, r := us[i].start, us[i].end, us[i].r
+		if s > k { // (glued to the one before, the commonest, it has no gap)
+			for _, c := range rs[k:s] {
+				buf[n] = c
 				n++
 			}
 		}
-		buf[n] = u.r
+		buf[n] = r
 		n++
-		k = int(u.end)
+		k = e
 	}
 	return n
 }
