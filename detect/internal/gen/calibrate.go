@@ -191,6 +191,7 @@ type scoredSample struct {
 	text  [3]float64 // TextFeatures of the best reading
 	tag   string     // the sample's language
 	mixed bool
+	ev    int // model.Evidence of the window
 }
 
 // rankSample ranks a whole sample p as the detector does: on the
@@ -306,6 +307,30 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		fmt.Printf("case weight %.3f: %d right of every fifth held-out sample\n", c, r)
 	}
 	m.CaseWeight = 0.5
+	// Whether a reading may take the ASCII letters as another language's
+	// (Calibration.Mix), and at what cost: the choice with the most right
+	// answers over the held-out samples and the sparse ones, weighed to
+	// sparseShare of the whole.
+	sparseSmps := sparseSamples(heldOut)
+	mixScore := func() (float64, int, int) {
+		ss, r := rankAll(m, smps, 5)
+		_, rs := rankAll(m, sparseSmps, 1)
+		w := sparseShare / (1 - sparseShare) * float64(len(ss)) / float64(max(len(sparseSmps), 1))
+		return float64(r) + w*float64(rs), r, rs
+	}
+	m.Mix = false
+	bestMix, r, rs := mixScore()
+	fmt.Printf("no mixing: %d right of every fifth held-out sample, %d of %d sparse samples\n", r, rs, len(sparseSmps))
+	mix, mixCost := false, 0
+	for _, c := range []int{0, 32, 64, 128, 256, 384, 512, 768, 1024} {
+		m.Mix, m.MixASCII = true, c
+		sc, r, rs := mixScore()
+		fmt.Printf("mixing at %d: %d right of every fifth held-out sample, %d of %d sparse samples\n", c, r, rs, len(sparseSmps))
+		if sc > bestMix {
+			bestMix, mix, mixCost = sc, true, c
+		}
+	}
+	m.Mix, m.MixASCII = mix, mixCost
 	// Typical costs per non-ASCII character: of the right top readings of
 	// the plain samples of 64 bytes and more.
 	sum, cnt := map[string]float64{}, map[string]float64{}
@@ -346,6 +371,7 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		if len(ranked) > 0 {
 			s.text = m.TextFeatures(ranked[0], w)
 		}
+		s.ev = model.Evidence(w)
 		cm := correct
 		if smp.mixed {
 			cm = correctMixed
@@ -414,8 +440,12 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	fmt.Printf("letter weight %.3f, temperature %.4f, growth %.2f, log loss %.4f per sample\n", w, t, growth, loss(t)/float64(len(ss)))
 	fitText(m, ss)
 	fitScale(m, ss)
-	fitTilt(m, ss)
+	sparse := scoreSparse(m, sparseSmps)
+	fitTilt(m, ss, sparse)
+	fmt.Println("held-out samples:")
 	reliability(m, ss)
+	fmt.Println("sparse samples (English with a few foreign words):")
+	reliability(m, sparse)
 	fmt.Printf("quoted runs %.3f\n", quote)
 	return m.Calibration, quote
 }
@@ -648,38 +678,110 @@ func fitScale(m *model.Model, ss []scoredSample) {
 	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
 }
 
-// fitTilt fits Calibration.LengthTilt after the map: the tilt whose
-// confidences best predict whether the top answers are right (least log
-// loss over the fitting half).
-func fitTilt(m *model.Model, ss []scoredSample) {
-	loss := func(c float64) float64 {
-		m.LengthTilt = c
-		sum := 0.0
-		for _, s := range ss {
-			if len(s.costs) == 0 {
+// sparseShare is the weight of the sparse samples in the tilts' fit, as a
+// share of all: a judgement (they are one kind of input of many, and the
+// kind the held-out samples lack).
+const sparseShare = 0.25
+
+// scoreSparse ranks the sparse samples for the tilts' fit.
+func scoreSparse(m *model.Model, smps []sample) []scoredSample {
+	var ss []scoredSample
+	right := 0
+	for _, smp := range smps {
+		ranked, w := rankSample(m, smp.bytes)
+		s := scoredSample{n: len(w), mixed: true, ev: model.Evidence(w)}
+		for _, r := range ranked {
+			if r.Cost >= 1e17 {
 				continue
 			}
-			p := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n)
-			if !s.ok[0] {
+			s.costs = append(s.costs, r.Cost)
+			s.ok = append(s.ok, right1(r, smp))
+		}
+		if len(ranked) > 0 {
+			s.text = m.TextFeatures(ranked[0], w)
+		}
+		if len(s.ok) > 0 && s.ok[0] {
+			right++
+		}
+		if dir := os.Getenv("GEN_SPARSE_DUMP"); dir != "" {
+			// the samples as files, to study the detector on them
+			must(os.MkdirAll(dir, 0o755))
+			name := fmt.Sprintf("%s/%05d.%s", dir, len(ss), strings.ReplaceAll(smp.enc, "/", "."))
+			must(os.WriteFile(name, smp.bytes, 0o644))
+			must(os.WriteFile(name+".utf8", []byte(smp.text), 0o644))
+		}
+		ss = append(ss, s)
+	}
+	fmt.Printf("sparse samples: %d right of %d\n", right, len(ss))
+	return ss
+}
+
+// fitTilt fits Calibration.LengthTilt and EvidenceTilt after the map: the
+// tilts whose confidences best predict whether the top answers are right
+// (least log loss over the fitting half's held-out samples and the sparse
+// samples, weighed to sparseShare of the whole).
+func fitTilt(m *model.Model, ss, sparse []scoredSample) {
+	wSparse := 0.0
+	if len(sparse) > 0 {
+		wSparse = sparseShare / (1 - sparseShare) * float64(len(ss)) / float64(len(sparse))
+	}
+	// the mapped confidences, which the tilts do not change
+	type mapped struct {
+		p, wt float64
+		n, ev int
+		ok    bool
+	}
+	var all []mapped
+	for i, set := range [][]scoredSample{ss, sparse} {
+		wt := 1.0
+		if i == 1 {
+			wt = wSparse
+		}
+		for _, s := range set {
+			if len(s.costs) > 0 {
+				all = append(all, mapped{m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text)), wt, s.n, s.ev, s.ok[0]})
+			}
+		}
+	}
+	loss := func() float64 {
+		sum := 0.0
+		for _, s := range all {
+			p := m.Tilt(s.p, s.n, s.ev)
+			if !s.ok {
 				p = 1 - p
 			}
-			sum -= math.Log(math.Max(p, 1e-9))
+			sum -= s.wt * math.Log(math.Max(p, 1e-9))
 		}
 		return sum
 	}
-	lo, hi := -2.0, 2.0
-	for i := 0; i < 60; i++ {
-		a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
-		if loss(a) < loss(b) {
-			hi = b
-		} else {
-			lo = a
+	search := func(set func(float64)) float64 {
+		lo, hi := -2.0, 2.0
+		for i := 0; i < 60; i++ {
+			a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
+			set(a)
+			la := loss()
+			set(b)
+			if la < loss() {
+				hi = b
+			} else {
+				lo = a
+			}
+		}
+		set(round4(lo))
+		return round4(lo)
+	}
+	m.LengthTilt, m.EvidenceTilt = 0, 0
+	before := loss()
+	// one tilt at a time, until neither moves
+	for range 8 {
+		l0, e0 := m.LengthTilt, m.EvidenceTilt
+		search(func(c float64) { m.LengthTilt = c })
+		search(func(c float64) { m.EvidenceTilt = c })
+		if l0 == m.LengthTilt && e0 == m.EvidenceTilt {
+			break
 		}
 	}
-	tilt := round4(lo)
-	before := loss(0)
-	after := loss(tilt) // loss leaves m.LengthTilt set to its argument
-	fmt.Printf("length tilt %.4f: log loss of the top answers %.1f (%.1f untilted)\n", tilt, after, before)
+	fmt.Printf("length tilt %.4f, evidence tilt %.4f: log loss of the top answers %.1f (%.1f untilted)\n", m.LengthTilt, m.EvidenceTilt, loss(), before)
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
@@ -695,7 +797,7 @@ func reliability(m *model.Model, ss []scoredSample) {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n)
+		c := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n, s.ev)
 		b := 0
 		for b+1 < len(bands) && c >= bands[b+1] {
 			b++
@@ -706,6 +808,14 @@ func reliability(m *model.Model, ss []scoredSample) {
 			ok[b]++
 		}
 	}
+	conf, confWrong := 0, 0
+	for b := range n {
+		if bands[b] >= 0.9 {
+			conf += n[b]
+			confWrong += n[b] - ok[b]
+		}
+	}
+	fmt.Printf("answers at >= 0.9: %d, wrong %d (%.2f%%)\n", conf, confWrong, 100*float64(confWrong)/float64(max(conf, 1)))
 	fmt.Println("held-out calibration: confidence band, answers, mean confidence, right")
 	for b := 0; b+1 < len(bands); b++ {
 		if n[b] > 0 {

@@ -358,6 +358,26 @@ func (m *Model) rankSingle(ws *windowStats, p []byte, full *[256]int) []Scored {
 		return asciiCosts[l.index]
 	}
 	for i := range cands {
+		asciiCost(cands[i].t.L)
+	}
+	if m.Mix {
+		// The ASCII letters may be another language's text quoting this
+		// one's words (an English file with a foreign name): then they
+		// cost what the language that reads them best makes of them,
+		// plus MixASCII.
+		least := math.MaxInt
+		for i, done := range asciiDone {
+			if done {
+				least = min(least, asciiCosts[i])
+			}
+		}
+		for i, done := range asciiDone {
+			if done {
+				asciiCosts[i] = min(asciiCosts[i], least+m.MixASCII)
+			}
+		}
+	}
+	for i := range cands {
 		cands[i].uni += asciiCost(cands[i].t.L)
 	}
 	// The candidates rank by the unigram cost, ties in their order. Each
