@@ -191,7 +191,6 @@ type scoredSample struct {
 	text  [3]float64 // TextFeatures of the best reading
 	tag   string     // the sample's language
 	mixed bool
-	ev    int // model.Evidence of the window
 }
 
 // rankSample ranks a whole sample p as the detector does: on the
@@ -307,30 +306,6 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		fmt.Printf("case weight %.3f: %d right of every fifth held-out sample\n", c, r)
 	}
 	m.CaseWeight = 0.5
-	// Whether a reading may take the ASCII letters as another language's
-	// (Calibration.Mix), and at what cost: the choice with the most right
-	// answers over the held-out samples and the sparse ones, weighed to
-	// sparseShare of the whole.
-	sparseSmps := sparseSamples(heldOut)
-	mixScore := func() (float64, int, int) {
-		ss, r := rankAll(m, smps, 5)
-		_, rs := rankAll(m, sparseSmps, 1)
-		w := sparseShare / (1 - sparseShare) * float64(len(ss)) / float64(max(len(sparseSmps), 1))
-		return float64(r) + w*float64(rs), r, rs
-	}
-	m.Mix = false
-	bestMix, r, rs := mixScore()
-	fmt.Printf("no mixing: %d right of every fifth held-out sample, %d of %d sparse samples\n", r, rs, len(sparseSmps))
-	mix, mixCost := false, 0
-	for _, c := range []int{0, 32, 64, 128, 256, 384, 512, 768, 1024} {
-		m.Mix, m.MixASCII = true, c
-		sc, r, rs := mixScore()
-		fmt.Printf("mixing at %d: %d right of every fifth held-out sample, %d of %d sparse samples\n", c, r, rs, len(sparseSmps))
-		if sc > bestMix {
-			bestMix, mix, mixCost = sc, true, c
-		}
-	}
-	m.Mix, m.MixASCII = mix, mixCost
 	// Typical costs per non-ASCII character: of the right top readings of
 	// the plain samples of 64 bytes and more.
 	sum, cnt := map[string]float64{}, map[string]float64{}
@@ -371,7 +346,6 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		if len(ranked) > 0 {
 			s.text = m.TextFeatures(ranked[0], w)
 		}
-		s.ev = model.Evidence(w)
 		cm := correct
 		if smp.mixed {
 			cm = correctMixed
@@ -440,8 +414,8 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	fmt.Printf("letter weight %.3f, temperature %.4f, growth %.2f, log loss %.4f per sample\n", w, t, growth, loss(t)/float64(len(ss)))
 	fitText(m, ss)
 	fitScale(m, ss)
-	sparse := scoreSparse(m, sparseSmps)
-	fitTilt(m, ss, sparse)
+	fitTilt(m, ss)
+	sparse := scoreSparse(m, sparseSamples(heldOut))
 	fmt.Println("held-out samples:")
 	reliability(m, ss)
 	fmt.Println("sparse samples (English with a few foreign words):")
@@ -678,18 +652,14 @@ func fitScale(m *model.Model, ss []scoredSample) {
 	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
 }
 
-// sparseShare is the weight of the sparse samples in the tilts' fit, as a
-// share of all: a judgement (they are one kind of input of many, and the
-// kind the held-out samples lack).
-const sparseShare = 0.25
-
-// scoreSparse ranks the sparse samples for the tilts' fit.
+// scoreSparse ranks the sparse samples, for the calibration's report on
+// them (nothing is fitted on them).
 func scoreSparse(m *model.Model, smps []sample) []scoredSample {
 	var ss []scoredSample
 	right := 0
 	for _, smp := range smps {
 		ranked, w := rankSample(m, smp.bytes)
-		s := scoredSample{n: len(w), mixed: true, ev: model.Evidence(w)}
+		s := scoredSample{n: len(w), mixed: true}
 		for _, r := range ranked {
 			if r.Cost >= 1e17 {
 				continue
@@ -716,72 +686,47 @@ func scoreSparse(m *model.Model, smps []sample) []scoredSample {
 	return ss
 }
 
-// fitTilt fits Calibration.LengthTilt and EvidenceTilt after the map: the
-// tilts whose confidences best predict whether the top answers are right
-// (least log loss over the fitting half's held-out samples and the sparse
-// samples, weighed to sparseShare of the whole).
-func fitTilt(m *model.Model, ss, sparse []scoredSample) {
-	wSparse := 0.0
-	if len(sparse) > 0 {
-		wSparse = sparseShare / (1 - sparseShare) * float64(len(ss)) / float64(len(sparse))
-	}
-	// the mapped confidences, which the tilts do not change
+// fitTilt fits Calibration.LengthTilt after the map: the tilt whose
+// confidences best predict whether the top answers are right (least log
+// loss over the fitting half).
+func fitTilt(m *model.Model, ss []scoredSample) {
+	// the mapped confidences, which the tilt does not change
 	type mapped struct {
-		p, wt float64
-		n, ev int
-		ok    bool
+		p  float64
+		n  int
+		ok bool
 	}
 	var all []mapped
-	for i, set := range [][]scoredSample{ss, sparse} {
-		wt := 1.0
-		if i == 1 {
-			wt = wSparse
-		}
-		for _, s := range set {
-			if len(s.costs) > 0 {
-				all = append(all, mapped{m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text)), wt, s.n, s.ev, s.ok[0]})
-			}
+	for _, s := range ss {
+		if len(s.costs) > 0 {
+			all = append(all, mapped{m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text)), s.n, s.ok[0]})
 		}
 	}
-	loss := func() float64 {
+	loss := func(c float64) float64 {
+		m.LengthTilt = c
 		sum := 0.0
 		for _, s := range all {
-			p := m.Tilt(s.p, s.n, s.ev)
+			p := m.Tilt(s.p, s.n)
 			if !s.ok {
 				p = 1 - p
 			}
-			sum -= s.wt * math.Log(math.Max(p, 1e-9))
+			sum -= math.Log(math.Max(p, 1e-9))
 		}
 		return sum
 	}
-	search := func(set func(float64)) float64 {
-		lo, hi := -2.0, 2.0
-		for i := 0; i < 60; i++ {
-			a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
-			set(a)
-			la := loss()
-			set(b)
-			if la < loss() {
-				hi = b
-			} else {
-				lo = a
-			}
-		}
-		set(round4(lo))
-		return round4(lo)
-	}
-	m.LengthTilt, m.EvidenceTilt = 0, 0
-	before := loss()
-	// one tilt at a time, until neither moves
-	for range 8 {
-		l0, e0 := m.LengthTilt, m.EvidenceTilt
-		search(func(c float64) { m.LengthTilt = c })
-		search(func(c float64) { m.EvidenceTilt = c })
-		if l0 == m.LengthTilt && e0 == m.EvidenceTilt {
-			break
+	lo, hi := -2.0, 2.0
+	for i := 0; i < 60; i++ {
+		a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
+		if loss(a) < loss(b) {
+			hi = b
+		} else {
+			lo = a
 		}
 	}
-	fmt.Printf("length tilt %.4f, evidence tilt %.4f: log loss of the top answers %.1f (%.1f untilted)\n", m.LengthTilt, m.EvidenceTilt, loss(), before)
+	tilt := round4(lo)
+	before := loss(0)
+	after := loss(tilt) // loss leaves m.LengthTilt set to its argument
+	fmt.Printf("length tilt %.4f: log loss of the top answers %.1f (%.1f untilted)\n", tilt, after, before)
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
@@ -797,7 +742,7 @@ func reliability(m *model.Model, ss []scoredSample) {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n, s.ev)
+		c := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n)
 		b := 0
 		for b+1 < len(bands) && c >= bands[b+1] {
 			b++

@@ -646,8 +646,8 @@ func trainCJK(lg language, text string) model.LangData {
 func writeTables(data []model.LangData, ascii string, c model.Calibration) []byte {
 	var b bytes.Buffer
 	b.WriteString("package model\n\n")
-	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f, CaseWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v,\n\tLengthTilt: %.4f, EvidenceTilt: %.4f, Mix: %v, MixASCII: %d}\n\n",
-		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.CaseWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY, c.LengthTilt, c.EvidenceTilt, c.Mix, c.MixASCII)
+	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f, CaseWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v,\n\tLengthTilt: %.4f}\n\n",
+		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.CaseWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY, c.LengthTilt)
 	fmt.Fprintf(&b, "// ASCIIModel is the shared model of ASCII text.\nconst ASCIIModel = %q\n\n", ascii)
 	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
 	for _, d := range data {

@@ -39,10 +39,9 @@ func foreignWords(h *heldText) []string {
 // is least like: held-out English prose (manual pages) of 1 to 16 KiB with
 // a few words of another language put in at random places (a name, a
 // quoted title), some of them repeated, written in each encoding that
-// carries that language. They hold few bytes above 7F however long they
-// are, so their raw confidence says more than their evidence does; the
-// evidence tilt is fitted on them with the held-out samples. A fixed seed
-// keeps the tables reproducible.
+// carries that language. The calibration reports how its answers fare on
+// them (nothing is fitted on them): they hold few bytes above 7F however
+// long they are. A fixed seed keeps them reproducible.
 func sparseSamples(heldOut map[string]*heldText) []sample {
 	en := heldOut["en"]
 	if en == nil || len(en.pages) == 0 {

@@ -183,93 +183,16 @@ type Calibration struct {
 	// less often than a long one (whose raw confidence is mostly the text
 	// probability, which doubts real text unlike the training text).
 	LengthTilt float64
-	// EvidenceTilt corrects it for how much distinct evidence the input
-	// holds (Evidence: the distinct contexts of its bytes above 7F, up to
-	// EvidenceCap): its log-odds shrink by EvidenceTilt per halving of the
-	// evidence below EvidenceCap. Length alone cannot tell a long English
-	// file with one foreign name, or one made-up word repeated, from a
-	// long text in the language: the first hold one or two pieces of
-	// evidence however long they are, and their raw confidence counts a
-	// repeated word as often as it stands.
-	EvidenceTilt float64
-	// Mix lets a single-byte encoding's reading take the window's ASCII
-	// letters (runs, letters and word pairs) as text of whichever
-	// language reads them best, for MixASCII quarter-bits more than that
-	// language's cost, when its own languages read them worse: an English
-	// file quoting one Czech name is not evidence against Windows-1250 in
-	// proportion to its English.
-	Mix      bool
-	MixASCII int
 }
 
-// EvidenceCap is the most distinct contexts Evidence counts.
-const EvidenceCap = 16
-
-// Tilt applies LengthTilt and EvidenceTilt to a mapped top confidence p of
-// an n-byte input with evidence d (Evidence of the input).
-func (c *Calibration) Tilt(p float64, n, d int) float64 {
-	if c.LengthTilt == 0 && c.EvidenceTilt == 0 || p <= 0 || p >= 1 {
+// Tilt applies LengthTilt to a mapped top confidence p of an n-byte input.
+func (c *Calibration) Tilt(p float64, n int) float64 {
+	if c.LengthTilt == 0 || p <= 0 || p >= 1 {
 		return p
 	}
-	d = min(max(d, 1), EvidenceCap)
-	z := math.Log(p/(1-p)) + c.LengthTilt*math.Log2(float64(max(n, 1))/64) + c.EvidenceTilt*math.Log2(float64(d)/EvidenceCap)
+	z := math.Log(p/(1-p)) + c.LengthTilt*math.Log2(float64(max(n, 1))/64)
 	return 1 / (1 + math.Exp(-z))
 }
-
-// Evidence counts the distinct contexts of the bytes above 7F in a sparse
-// p, up to EvidenceCap: the byte with the byte before and the byte after
-// it (none at p's ends). A word with one accented letter repeated ten
-// times is one context. A p that is not sparse (one byte in SparseShare or
-// more above 7F: text in a language with accents or in a non-Latin script,
-// short or long) counts EvidenceCap: what its length says is left to the
-// length tilt.
-func Evidence(p []byte) int {
-	var seen [EvidenceCap]uint32
-	n, high := 0, 0
-	for i := 0; i < len(p); i++ {
-		// skip eight bytes at a time while none is above 7F
-		for i+8 <= len(p) && binary.LittleEndian.Uint64(p[i:])&0x8080808080808080 == 0 {
-			i += 8
-		}
-		if i >= len(p) || p[i] < 0x80 {
-			continue
-		}
-		high++
-		ctx := uint32(p[i]) << 8
-		if i > 0 {
-			ctx |= uint32(p[i-1]) << 16
-		} else {
-			ctx |= 1 << 24
-		}
-		if i+1 < len(p) {
-			ctx |= uint32(p[i+1])
-		} else {
-			ctx |= 1 << 25
-		}
-		known := false
-		for _, s := range seen[:n] {
-			if s == ctx {
-				known = true
-				break
-			}
-		}
-		if !known {
-			seen[n] = ctx
-			n++
-			if n == EvidenceCap {
-				return n
-			}
-		}
-	}
-	if high > 0 && high*SparseShare >= len(p) {
-		return EvidenceCap
-	}
-	return n
-}
-
-// SparseShare is the share of bytes above 7F (one in SparseShare) below
-// which Evidence counts a text's contexts.
-const SparseShare = 32
 
 // Rescale applies the recalibration map to a top confidence p.
 func (c *Calibration) Rescale(p float64) float64 {
@@ -1846,7 +1769,7 @@ func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
 		// their proportions.
 		t := m.TextProb(*best, p)
 		top := probs[0] * t
-		probs[0] = m.Tilt(m.Rescale(top), len(p), Evidence(p))
+		probs[0] = m.Tilt(m.Rescale(top), len(p))
 		rest := (1 - probs[0]) / math.Max(1-top, 1e-12) * t
 		for i := 1; i < len(probs); i++ {
 			probs[i] = math.Min(probs[i]*rest, probs[0])

@@ -376,113 +376,23 @@ func TestTilt(t *testing.T) {
 	logit := func(p float64) float64 { return math.Log(p / (1 - p)) }
 	c := Calibration{LengthTilt: 0.5}
 	for _, p := range []float64{0.1, 0.6, 0.95} {
-		if got := c.Tilt(p, 64, EvidenceCap); math.Abs(got-p) > 1e-12 {
+		if got := c.Tilt(p, 64); math.Abs(got-p) > 1e-12 {
 			t.Errorf("Tilt(%v, 64) = %v, want it unchanged", p, got)
 		}
-		if got := (&Calibration{}).Tilt(p, 1000, EvidenceCap); got != p {
+		if got := (&Calibration{}).Tilt(p, 1000); got != p {
 			t.Errorf("no tilt: Tilt(%v, 1000) = %v", p, got)
 		}
 		for n, want := range map[int]float64{256: 1, 16: -1} {
-			if got := logit(c.Tilt(p, n, EvidenceCap)) - logit(p); math.Abs(got-want) > 1e-9 {
+			if got := logit(c.Tilt(p, n)) - logit(p); math.Abs(got-want) > 1e-9 {
 				t.Errorf("Tilt(%v, %d) moved the log-odds by %v, want %v", p, n, got, want)
 			}
 		}
 	}
 	for _, p := range []float64{0, 1} {
-		if got := c.Tilt(p, 1000, EvidenceCap); got != p {
+		if got := c.Tilt(p, 1000); got != p {
 			t.Errorf("Tilt(%v, 1000) = %v, want it unchanged", p, got)
 		}
 	}
-}
-
-// EvidenceTilt moves the log-odds by EvidenceTilt per halving of the
-// evidence below EvidenceCap, and not at all at the cap; evidence 0 counts
-// as 1.
-func TestEvidenceTilt(t *testing.T) {
-	logit := func(p float64) float64 { return math.Log(p / (1 - p)) }
-	c := Calibration{EvidenceTilt: 0.5}
-	for _, p := range []float64{0.1, 0.6, 0.95} {
-		if got := c.Tilt(p, 1000, EvidenceCap); math.Abs(got-p) > 1e-12 {
-			t.Errorf("Tilt(%v, 1000, cap) = %v, want it unchanged", p, got)
-		}
-		for d, want := range map[int]float64{EvidenceCap / 2: -0.5, EvidenceCap / 4: -1, 1: -2, 0: -2, 100: 0} {
-			if got := logit(c.Tilt(p, 1000, d)) - logit(p); math.Abs(got-want) > 1e-9 {
-				t.Errorf("Tilt(%v, 1000, %d) moved the log-odds by %v, want %v", p, d, got, want)
-			}
-		}
-	}
-}
-
-// evidenceRef is Evidence by the definition: a set of contexts.
-func evidenceRef(p []byte) int {
-	seen := map[[3]int]bool{}
-	for i, b := range p {
-		if b < 0x80 {
-			continue
-		}
-		ctx := [3]int{-1, int(b), -1}
-		if i > 0 {
-			ctx[0] = int(p[i-1])
-		}
-		if i+1 < len(p) {
-			ctx[2] = int(p[i+1])
-		}
-		seen[ctx] = true
-		if len(seen) == EvidenceCap {
-			return EvidenceCap
-		}
-	}
-	high := 0
-	for _, b := range p {
-		if b >= 0x80 {
-			high++
-		}
-	}
-	if high > 0 && high*SparseShare >= len(p) {
-		return EvidenceCap
-	}
-	return len(seen)
-}
-
-func TestEvidence(t *testing.T) {
-	word := "a sp\x9cm b "
-	pad := strings.Repeat("plain ASCII text ", 120) // sparse: 2,040 bytes of ASCII
-	for _, c := range []struct {
-		p    string
-		want int
-	}{
-		{"", 0},
-		{"plain ASCII text, long enough to skip words of eight bytes", 0},
-		{"\xe9" + pad, 1},
-		{"caf\xe9" + pad, 1},
-		{"\xe9t\xe9" + pad, 2},
-		{strings.Repeat(word, 50) + pad, 1},
-		{strings.Repeat(word, 50) + "na\xefve" + pad, 2},
-		{"\xe9\xe9\xe9\xe9" + pad, 3}, // start, middle (twice the same), end
-		{"caf\xe9", EvidenceCap},      // not sparse: one byte in four
-		{"\xe9\xe9\xe9\xe9", EvidenceCap},
-	} {
-		if got := Evidence([]byte(c.p)); got != c.want {
-			t.Errorf("Evidence(%q) = %d, want %d", c.p, got, c.want)
-		}
-	}
-	all := make([]byte, 256)
-	for i := range all {
-		all[i] = byte(i)
-	}
-	if got := Evidence(all); got != EvidenceCap {
-		t.Errorf("Evidence(every byte) = %d, want the cap %d", got, EvidenceCap)
-	}
-}
-
-func FuzzEvidence(f *testing.F) {
-	f.Add([]byte("caf\xe9 na\xefve \xe9t\xe9"))
-	f.Add([]byte("0123456789abcdef\x80"))
-	f.Fuzz(func(t *testing.T, p []byte) {
-		if got, want := Evidence(p), evidenceRef(p); got != want {
-			t.Fatalf("Evidence(% x) = %d, the definition gives %d", p, got, want)
-		}
-	})
 }
 
 // The one pass of windowStats gathers what the separate walks do.

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/utf8x/utf8x/detect"
-	"github.com/utf8x/utf8x/detect/internal/model"
 )
 
 func main() {
@@ -22,8 +21,7 @@ func main() {
 	sort.Strings(files)
 	var n, right, abst, conf, confWrong int
 	byEnc := map[string][2]int{}
-	type dstat struct{ n, right, conf, confWrong int }
-	byD := map[int]*dstat{}
+
 	for _, f := range files {
 		want, _ := os.ReadFile(f)
 		p, _ := os.ReadFile(strings.TrimSuffix(f, ".utf8"))
@@ -50,22 +48,6 @@ func main() {
 			be[0]++
 		}
 		byEnc[enc] = be
-		w, _ := model.Window(p)
-		d := model.Evidence(w)
-		if byD[d] == nil {
-			byD[d] = &dstat{}
-		}
-		ds := byD[d]
-		ds.n++
-		if good {
-			ds.right++
-		}
-		if ok && c.Confidence >= 0.9 {
-			ds.conf++
-			if !good {
-				ds.confWrong++
-			}
-		}
 		if r.Abstained {
 			abst++
 		}
@@ -81,11 +63,6 @@ func main() {
 	}
 	fmt.Printf("%d files: top right %d (%.1f%%), abstained %d, answers >= 0.9 %d, wrong %d (%.2f%%)\n",
 		n, right, 100*float64(right)/float64(max(n, 1)), abst, conf, confWrong, 100*float64(confWrong)/float64(max(conf, 1)))
-	for d := 0; d <= model.EvidenceCap; d++ {
-		if s := byD[d]; s != nil {
-			fmt.Printf("  evidence %2d: %4d files, %4d right, %4d at >= 0.9, %3d of them wrong\n", d, s.n, s.right, s.conf, s.confWrong)
-		}
-	}
 	var encs []string
 	for e := range byEnc {
 		encs = append(encs, e)
