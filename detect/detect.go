@@ -10,8 +10,10 @@
 // of ISO-2022-JP, ISO-2022-KR and HZ-GB-2312. Only then do statistics choose
 // among the legacy encodings: the lines of the input that hold bytes above
 // 7F (a line longer than 1 KiB counting as pieces of about that size, so
-// that one long line of ASCII does not come in whole), their HTML and XML
-// markup taken out (model.Window), are decoded with
+// that one long line of ASCII does not come in whole; a line with at most
+// four such bytes, each in a context the window already took twice, left
+// out: a repeated name or © line is one piece of evidence), their HTML and
+// XML markup taken out (model.Window), are decoded with
 // each candidate and the characters are scored with character-bigram models
 // of the languages that encoding carries, trained on Debian's translated
 // manual pages and gettext catalogs (see internal/gen). Every candidate is

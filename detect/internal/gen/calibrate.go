@@ -415,7 +415,11 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	fitText(m, ss)
 	fitScale(m, ss)
 	fitTilt(m, ss)
+	sparse := scoreSparse(m, sparseSamples(heldOut))
+	fmt.Println("held-out samples:")
 	reliability(m, ss)
+	fmt.Println("sparse samples (English with a few foreign words):")
+	reliability(m, sparse)
 	fmt.Printf("quoted runs %.3f\n", quote)
 	return m.Calibration, quote
 }
@@ -648,19 +652,62 @@ func fitScale(m *model.Model, ss []scoredSample) {
 	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
 }
 
+// scoreSparse ranks the sparse samples, for the calibration's report on
+// them (nothing is fitted on them).
+func scoreSparse(m *model.Model, smps []sample) []scoredSample {
+	var ss []scoredSample
+	right := 0
+	for _, smp := range smps {
+		ranked, w := rankSample(m, smp.bytes)
+		s := scoredSample{n: len(w), mixed: true}
+		for _, r := range ranked {
+			if r.Cost >= 1e17 {
+				continue
+			}
+			s.costs = append(s.costs, r.Cost)
+			s.ok = append(s.ok, right1(r, smp))
+		}
+		if len(ranked) > 0 {
+			s.text = m.TextFeatures(ranked[0], w)
+		}
+		if len(s.ok) > 0 && s.ok[0] {
+			right++
+		}
+		if dir := os.Getenv("GEN_SPARSE_DUMP"); dir != "" {
+			// the samples as files, to study the detector on them
+			must(os.MkdirAll(dir, 0o755))
+			name := fmt.Sprintf("%s/%05d.%s", dir, len(ss), strings.ReplaceAll(smp.enc, "/", "."))
+			must(os.WriteFile(name, smp.bytes, 0o644))
+			must(os.WriteFile(name+".utf8", []byte(smp.text), 0o644))
+		}
+		ss = append(ss, s)
+	}
+	fmt.Printf("sparse samples: %d right of %d\n", right, len(ss))
+	return ss
+}
+
 // fitTilt fits Calibration.LengthTilt after the map: the tilt whose
 // confidences best predict whether the top answers are right (least log
 // loss over the fitting half).
 func fitTilt(m *model.Model, ss []scoredSample) {
+	// the mapped confidences, which the tilt does not change
+	type mapped struct {
+		p  float64
+		n  int
+		ok bool
+	}
+	var all []mapped
+	for _, s := range ss {
+		if len(s.costs) > 0 {
+			all = append(all, mapped{m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text)), s.n, s.ok[0]})
+		}
+	}
 	loss := func(c float64) float64 {
 		m.LengthTilt = c
 		sum := 0.0
-		for _, s := range ss {
-			if len(s.costs) == 0 {
-				continue
-			}
-			p := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n)
-			if !s.ok[0] {
+		for _, s := range all {
+			p := m.Tilt(s.p, s.n)
+			if !s.ok {
 				p = 1 - p
 			}
 			sum -= math.Log(math.Max(p, 1e-9))
@@ -706,6 +753,14 @@ func reliability(m *model.Model, ss []scoredSample) {
 			ok[b]++
 		}
 	}
+	conf, confWrong := 0, 0
+	for b := range n {
+		if bands[b] >= 0.9 {
+			conf += n[b]
+			confWrong += n[b] - ok[b]
+		}
+	}
+	fmt.Printf("answers at >= 0.9: %d, wrong %d (%.2f%%)\n", conf, confWrong, 100*float64(confWrong)/float64(max(conf, 1)))
 	fmt.Println("held-out calibration: confidence band, answers, mean confidence, right")
 	for b := 0; b+1 < len(bands); b++ {
 		if n[b] > 0 {

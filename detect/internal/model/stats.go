@@ -1266,10 +1266,11 @@ func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 	p = p[:min(len(p), 4*statBytes)]
 	high, start, keep := 0, 0, 0
 	var out []byte
+	var seen repeats
 	for start < len(p) {
 		end := lineEnd(p, start)
 		line := p[start:end]
-		if n := highBytes(line); n > 0 {
+		if n := highBytes(line); n > 0 && (n > sparseLine || seen.fresh(line)) {
 			if keep == start && out == nil {
 				keep = end // still p's own start: no copy yet
 			} else {
@@ -1302,6 +1303,85 @@ func evidenceLines(p []byte, buf []byte) (w []byte, contiguous bool) {
 		return p[:keep], true
 	}
 	return out, false
+}
+
+// sparseLine is the most bytes above 7F a line may hold for Window to
+// leave it out as a repeat (repeats), and repeatCap how often Window takes
+// a context of such lines' bytes above 7F (the byte, the byte before and
+// the byte after it).
+const (
+	sparseLine = 4
+	repeatCap  = 2
+)
+
+// repeats counts the contexts of the bytes above 7F in the sparse lines
+// Window took, so that it leaves out a sparse line all of whose contexts
+// it took repeatCap times: "Copyright © 1994" on eight lines of a file's
+// head, or one made-up word used on every line of a test, is one piece of
+// evidence, not eight, however the models would add them up. The table
+// holds up to repeatSlots*3/4 contexts; once full, every line is taken.
+type repeats struct {
+	keys  [repeatSlots]uint32
+	count [repeatSlots]uint8
+	n     int
+}
+
+const repeatSlots = 128
+
+// contextKey is the context of line[i] (a byte above 7F): the bytes
+// before and after it, a line feed at the line's ends.
+func contextKey(line []byte, i int) uint32 {
+	prev, next := byte('\n'), byte('\n')
+	if i > 0 {
+		prev = line[i-1]
+	}
+	if i+1 < len(line) {
+		next = line[i+1]
+	}
+	return uint32(prev)<<16 | uint32(line[i])<<8 | uint32(next)
+}
+
+// slot returns the slot of key: where it is, or the empty one where it
+// would go.
+func (r *repeats) slot(key uint32) int {
+	i := int(key * 0x9E3779B1 >> 25) // 7 bits: repeatSlots
+	for r.keys[i] != 0 && r.keys[i] != key {
+		i = (i + 1) % repeatSlots
+	}
+	return i
+}
+
+// fresh reports whether Window takes line, which holds at most sparseLine
+// bytes above 7F: whether one of their contexts was taken fewer than
+// repeatCap times (or the table is full). It counts them when so.
+func (r *repeats) fresh(line []byte) bool {
+	if r.n >= repeatSlots*3/4 {
+		return true
+	}
+	any := false
+	for i, b := range line {
+		if b >= 0x80 {
+			if k := r.slot(contextKey(line, i)); r.keys[k] == 0 || r.count[k] < repeatCap {
+				any = true
+				break
+			}
+		}
+	}
+	if !any {
+		return false
+	}
+	for i, b := range line {
+		if b >= 0x80 && r.n < repeatSlots*3/4 {
+			key := contextKey(line, i)
+			k := r.slot(key)
+			if r.keys[k] == 0 {
+				r.keys[k] = key
+				r.n++
+			}
+			r.count[k] = min(r.count[k]+1, repeatCap)
+		}
+	}
+	return true
 }
 
 // lineEnd returns where the line of p that starts at start ends, as

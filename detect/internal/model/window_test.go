@@ -400,3 +400,95 @@ func FuzzWindow(f *testing.F) {
 		}
 	})
 }
+
+// TestWindowRepeats: a sparse line (at most sparseLine bytes above 7F)
+// all of whose contexts the window took repeatCap times is left out;
+// other lines are taken however often they repeat.
+func TestWindowRepeats(t *testing.T) {
+	var in strings.Builder
+	for i := range 8 {
+		in.WriteString("int x;\n")
+		in.WriteString("// Copyright \xa9 199" + string(rune('0'+i)) + " Someone\n")
+	}
+	w, _ := Window([]byte(in.String()))
+	if n := bytes.Count(w, []byte("Copyright")); n != repeatCap {
+		t.Errorf("%d of 8 lines with the same context of \\xa9 taken, want %d", n, repeatCap)
+	}
+	// a new context makes a line new, even beside old ones
+	w, _ = Window([]byte(strings.Repeat("a \xa9 b\n", 5) + "a \xa9 b caf\xe9\n"))
+	if want := "a \xa9 b\na \xa9 b\na \xa9 b caf\xe9\n"; string(w) != want {
+		t.Errorf("window %q, want %q", w, want)
+	}
+	// lines with more than sparseLine bytes above 7F are all taken
+	dense := "\xe9t\xe9 \xe0 la cr\xe8me br\xfbl\xe9e\n"
+	if w, _ := Window([]byte(strings.Repeat(dense, 5))); string(w) != strings.Repeat(dense, 5) {
+		t.Errorf("repeated dense lines: window %q", w)
+	}
+	// once the table is full, every line is taken
+	var full strings.Builder
+	for b := 0x80; b < 0x80+repeatSlots; b++ {
+		full.WriteString("w" + string([]byte{byte(b)}) + "\n")
+	}
+	full.WriteString(strings.Repeat("w\x80\n", 4))
+	if w, _ := Window([]byte(full.String())); string(w) != full.String() {
+		t.Errorf("with the table full, lines were left out: %d bytes of %d", len(w), full.Len())
+	}
+}
+
+// windowRef is Window's choice of lines for a text within its budget, by
+// the definition: every line holding a byte above 7F, but a sparse one
+// whose contexts were all taken repeatCap times, until repeatSlots*3/4
+// contexts were counted.
+func windowRef(p []byte) []byte {
+	count := map[uint32]int{}
+	var out []byte
+	for start := 0; start < len(p); {
+		end := lineEnd(p, start)
+		line := p[start:end]
+		start = end
+		n := highBytes(line)
+		if n == 0 {
+			continue
+		}
+		if n <= sparseLine && len(count) < repeatSlots*3/4 {
+			fresh := false
+			for i, b := range line {
+				if b >= 0x80 && count[contextKey(line, i)] < repeatCap {
+					fresh = true
+				}
+			}
+			if !fresh {
+				continue
+			}
+			for i, b := range line {
+				if b >= 0x80 {
+					k := contextKey(line, i)
+					if _, ok := count[k]; ok || len(count) < repeatSlots*3/4 {
+						count[k]++
+					}
+				}
+			}
+		}
+		out = append(out, line...)
+	}
+	return out
+}
+
+// FuzzWindowRepeats: within the budget and without markup, the window is
+// the lines the definition takes.
+func FuzzWindowRepeats(f *testing.F) {
+	f.Add([]byte("a \xa9 b\na \xa9 b\na \xa9 b\nx\n"))
+	f.Add([]byte("w\x80\nw\x81\nw\x80\nw\x80\n\xe9\xe9\xe9\xe9\xe9\n"))
+	f.Fuzz(func(t *testing.T, p []byte) {
+		if len(p) > 4<<10 || bytes.ContainsAny(p, "<>&") {
+			return
+		}
+		w, _ := evidenceLines(p, nil)
+		if highBytes(p) == 0 {
+			return
+		}
+		if want := windowRef(p); !bytes.Equal(w, want) {
+			t.Fatalf("evidenceLines(%q) = %q, the definition takes %q", p, w, want)
+		}
+	})
+}
