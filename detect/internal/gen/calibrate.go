@@ -334,18 +334,7 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	correctMixed := map[int][2]int{}
 	confusion := map[string]int{}
 	for _, smp := range smps {
-		ranked, w := rankSample(m, smp.bytes)
-		s := scoredSample{n: len(w), mixed: smp.mixed}
-		for _, r := range ranked {
-			if r.Cost >= 1e17 {
-				continue
-			}
-			s.costs = append(s.costs, r.Cost)
-			s.ok = append(s.ok, right(r, smp))
-		}
-		if len(ranked) > 0 {
-			s.text = m.TextFeatures(ranked[0], w)
-		}
+		s, ranked := scoreSample(m, smp)
 		cm := correct
 		if smp.mixed {
 			cm = correctMixed
@@ -652,24 +641,31 @@ func fitScale(m *model.Model, ss []scoredSample) {
 	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
 }
 
+// scoreSample ranks smp as the detector does and returns what calibration
+// needs of it, with the readings.
+func scoreSample(m *model.Model, smp sample) (scoredSample, []model.Scored) {
+	ranked, w := rankSample(m, smp.bytes)
+	s := scoredSample{n: len(w), mixed: smp.mixed}
+	for _, r := range ranked {
+		if r.Cost >= 1e17 {
+			continue
+		}
+		s.costs = append(s.costs, r.Cost)
+		s.ok = append(s.ok, right(r, smp))
+	}
+	if len(ranked) > 0 {
+		s.text = m.TextFeatures(ranked[0], w)
+	}
+	return s, ranked
+}
+
 // scoreSparse ranks the sparse samples, for the calibration's report on
 // them (nothing is fitted on them).
 func scoreSparse(m *model.Model, smps []sample) []scoredSample {
 	var ss []scoredSample
 	right := 0
 	for _, smp := range smps {
-		ranked, w := rankSample(m, smp.bytes)
-		s := scoredSample{n: len(w), mixed: true}
-		for _, r := range ranked {
-			if r.Cost >= 1e17 {
-				continue
-			}
-			s.costs = append(s.costs, r.Cost)
-			s.ok = append(s.ok, right1(r, smp))
-		}
-		if len(ranked) > 0 {
-			s.text = m.TextFeatures(ranked[0], w)
-		}
+		s, _ := scoreSample(m, smp)
 		if len(s.ok) > 0 && s.ok[0] {
 			right++
 		}
