@@ -19,7 +19,10 @@
 // manual pages and gettext catalogs (see internal/gen). Every candidate is
 // scored on that same window, so that their costs compare whatever the
 // length of the input. Confidences are probabilities, calibrated on
-// held-out training text.
+// held-out training text; those of documents with at most 16 characters
+// beyond ASCII in at least 1 KiB (a name, a ©, a degree sign in English)
+// are calibrated again on whole real documents, and that second map never
+// takes them to 0.9 or beyond (model.SparseCap).
 //
 // Encodings that decode every byte of the input to the same characters are
 // one answer: the most used of them is named and the others are listed in
@@ -1399,19 +1402,20 @@ func (d *Detector) statistics(p []byte, nuls int) []Candidate {
 	}
 	whole := !d.over && int64(len(p)) == d.n
 	ranked := defaultModel().RankWindow(sp, full, whole && contiguous && len(sp) == len(p), contiguous)
-	return d.rankedCandidates(ranked, sp, nuls)
+	return d.rankedCandidates(ranked, sp, len(p), nuls)
 }
 
-// rankedCandidates turns the readings of the window sp into candidates. A
+// rankedCandidates turns the readings of the window sp of n bytes examined
+// into candidates. A
 // function of its own, not inlined into statistics, so that its
 // candidates (Candidate values) are not on the stack while RankWindow
 // runs (see structure).
 //
 //go:noinline
-func (d *Detector) rankedCandidates(ranked []model.Scored, sp []byte, nuls int) []Candidate {
+func (d *Detector) rankedCandidates(ranked []model.Scored, sp []byte, n, nuls int) []Candidate {
 	// The readings' shares, discounted when even the best reads unlike
 	// any text (binary data, byte salad).
-	probs := defaultModel().Confidences(ranked, sp)
+	probs := defaultModel().Confidences(ranked, sp, n)
 	best := 0.0
 	if len(ranked) > 0 {
 		best = ranked[0].Cost

@@ -234,7 +234,7 @@ func right1(s model.Scored, smp sample) bool { return right(s, smp) }
 // quotedRunCost; runShare holds each language's own share) is fitted with
 // the weight of ASCII letters, for the most right answers; calibrate
 // returns it with the calibration.
-func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, runShare map[string]float64) (model.Calibration, float64) {
+func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, runShare map[string]float64, natFit, natTest []naturalDoc) (model.Calibration, float64) {
 	smps := heldOutSamples(heldOut, english)
 	setQuote := func(q float64) {
 		for _, l := range m.Langs {
@@ -404,6 +404,10 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	fitText(m, ss)
 	fitScale(m, ss)
 	fitTilt(m, ss)
+	naturalReport(m, "held-out half, without the sparse map", natTest)
+	fitSparse(m, natFit)
+	naturalReport(m, "fitting half", natFit)
+	naturalReport(m, "held-out half", natTest)
 	sparse := scoreSparse(m, sparseSamples(heldOut))
 	fmt.Println("held-out samples:")
 	reliability(m, ss)

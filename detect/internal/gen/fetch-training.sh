@@ -27,10 +27,20 @@ evolution-data-server-common gnome-control-center-data"
 # pages of these packages (Linux man-pages, git's, and those of the catalog
 # packages), copied to raw/en/.
 english="manpages git-man"
+# Natural documents: the documentation of packages nothing above holds,
+# written by people, mostly in English, with a few characters beyond ASCII
+# (names, symbols, a quoted word) or now and then a translation. Whole files,
+# copied to natural/<package>/: the generator writes each in the first legacy
+# encoding that holds it and fits the confidence of documents with few
+# characters beyond ASCII on half of them (natural.go). None is language
+# model training text.
+natural="perl-doc vim-runtime emacs-common tcl8.6-doc postgresql-doc-15 groff lintian
+debian-policy developers-reference automake libtool-doc texinfo mutt sqlite3-doc
+gnuplot-doc exim4-doc-html swig-doc"
 
 if [ "$(id -u)" = 0 ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $manpages $catalogs $english >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $manpages $catalogs $english $natural >/dev/null
 fi
 
 rm -rf "$out/raw"
@@ -65,4 +75,16 @@ done | sort -u | while read -r f; do
   mkdir -p "$out/raw/en"
   cp "$f" "$out/raw/en/$(echo "$f" | tr / _)"
 done
+rm -rf "$out/natural"
+for pkg in $natural; do
+  mkdir -p "$out/natural/$pkg"
+  dpkg -L "$pkg" 2>/dev/null | grep -E '^/usr/share/' | grep -v -i -E 'testdata|/tests?/|charset|encoding|codec|i18n|locale|/po/|\.(mo|po|elc)$' | while read -r f; do
+    [ -f "$f" ] && [ ! -L "$f" ] || continue
+    [ "$(stat -c %s "$f")" -le 1048576 ] || continue
+    # only files with a byte beyond ASCII (the generator checks the rest)
+    zcat -f "$f" 2>/dev/null | LC_ALL=C grep -q -P '[\x80-\xff]' || continue
+    cp "$f" "$out/natural/$pkg/$(echo "$f" | tr / _)"
+  done
+done
+echo "natural documents:"; du -sh "$out"/natural/* | sort -k2
 echo "training files:"; du -sh "$out"/raw/* | sort -k2

@@ -207,7 +207,9 @@ func generate(raw string) (src, sum []byte) {
 	ascii := trainASCII(texts)
 	m, err := model.Build(data, ascii, model.Calibration{Temperature: 1})
 	must(err)
-	cal, quote := calibrate(m, heldOut, english, runShare)
+	natFit, natTest, natSum := naturalDocs(filepath.Join(raw, "..", "natural"))
+	sumBuf.WriteString(natSum)
+	cal, quote := calibrate(m, heldOut, english, runShare, natFit, natTest)
 	for i := range data {
 		data[i].Typical = m.Langs[i].Typical
 		data[i].ASCII = quotedRunCost(runShare[data[i].Tag], quote)
@@ -646,8 +648,8 @@ func trainCJK(lg language, text string) model.LangData {
 func writeTables(data []model.LangData, ascii string, c model.Calibration) []byte {
 	var b bytes.Buffer
 	b.WriteString("package model\n\n")
-	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f, CaseWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v,\n\tLengthTilt: %.4f}\n\n",
-		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.CaseWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY, c.LengthTilt)
+	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f, CaseWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v,\n\tLengthTilt: %.4f,\n\tSparseX: %#v,\n\tSparseY: %#v}\n\n",
+		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.CaseWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY, c.LengthTilt, c.SparseX, c.SparseY)
 	fmt.Fprintf(&b, "// ASCIIModel is the shared model of ASCII text.\nconst ASCIIModel = %q\n\n", ascii)
 	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
 	for _, d := range data {

@@ -183,6 +183,42 @@ type Calibration struct {
 	// less often than a long one (whose raw confidence is mostly the text
 	// probability, which doubts real text unlike the training text).
 	LengthTilt float64
+	// SparseX and SparseY recalibrate, as MapX and MapY do, the top
+	// confidence of a sparse document (see Sparse) once Rescale and Tilt
+	// have made it: fitted on whole real documents re-encoded into the
+	// first legacy encoding that holds them (the generator's natural
+	// documents), not on short samples. A few symbols or names in a long
+	// ASCII text read as byte salad to the text model, whose confidence
+	// then fell to 0.1 or 0.2 when the top reading was right four times in
+	// five. The map never lifts a confidence beyond SparseCap.
+	SparseX, SparseY []float64
+}
+
+// A sparse document is at least SparseMinBytes examined with at most
+// SparseHigh non-ASCII characters in the statistics window. Its
+// recalibrated confidence stays below SparseCap (under 0.9, the level
+// convert -f auto asks for): a few hundred documents cannot show that
+// answers resting on a handful of characters are wrong less than once in
+// two hundred times.
+const (
+	SparseMinBytes = 1 << 10
+	SparseHigh     = 16
+	SparseCap      = 0.89
+)
+
+// Sparse reports whether the top reading best of an n-byte input is that
+// of a sparse document.
+func Sparse(best Scored, n int) bool {
+	return n >= SparseMinBytes && best.High <= SparseHigh
+}
+
+// SparseRescale recalibrates the top confidence p of a sparse document:
+// p itself from SparseCap on, else the map's value, at most SparseCap.
+func (c *Calibration) SparseRescale(p float64) float64 {
+	if len(c.SparseX) == 0 || len(c.SparseX) != len(c.SparseY) || p >= SparseCap {
+		return p
+	}
+	return math.Min(interpolate(c.SparseX, c.SparseY, p), SparseCap)
 }
 
 // Tilt applies LengthTilt to a mapped top confidence p of an n-byte input.
@@ -196,10 +232,15 @@ func (c *Calibration) Tilt(p float64, n int) float64 {
 
 // Rescale applies the recalibration map to a top confidence p.
 func (c *Calibration) Rescale(p float64) float64 {
-	x, y := c.MapX, c.MapY
-	if len(x) == 0 || len(x) != len(y) {
+	if len(c.MapX) == 0 || len(c.MapX) != len(c.MapY) {
 		return p
 	}
+	return interpolate(c.MapX, c.MapY, p)
+}
+
+// interpolate maps p through the monotone map x -> y: linearly between
+// its points, from (0, 0) to the first, flat after the last.
+func interpolate(x, y []float64, p float64) float64 {
 	if p <= x[0] {
 		return y[0] * p / math.Max(x[0], 1e-12)
 	}
@@ -1750,8 +1791,9 @@ func (m *Model) TextProb(best Scored, p []byte) float64 {
 
 // Confidences returns the probability that each candidate of ranked that
 // was scored (Ruled == "") is right, in order: the share of its reading
-// among the readings, times the probability that p is text at all.
-func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
+// among the readings, times the probability that p (the statistics window
+// of an n-byte input) is text at all.
+func (m *Model) Confidences(ranked []Scored, p []byte, n int) []float64 {
 	var costs []float64
 	var best *Scored
 	for i, s := range ranked {
@@ -1770,6 +1812,9 @@ func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
 		t := m.TextProb(*best, p)
 		top := probs[0] * t
 		probs[0] = m.Tilt(m.Rescale(top), len(p))
+		if Sparse(*best, n) {
+			probs[0] = m.SparseRescale(probs[0])
+		}
 		rest := (1 - probs[0]) / math.Max(1-top, 1e-12) * t
 		for i := 1; i < len(probs); i++ {
 			probs[i] = math.Min(probs[i]*rest, probs[0])
