@@ -19,7 +19,7 @@
 // manual pages and gettext catalogs (see internal/gen). Every candidate is
 // scored on that same window, so that their costs compare whatever the
 // length of the input. Confidences are probabilities, calibrated on
-// held-out training text; those of documents with at most 16 characters
+// held-out training text; those of documents with at most 64 characters
 // beyond ASCII in at least 1 KiB (a name, a ©, a degree sign in English)
 // are calibrated again on whole real documents, and that second map never
 // takes them to 0.9 or beyond (model.SparseCap).

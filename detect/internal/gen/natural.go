@@ -46,6 +46,9 @@ const (
 	naturalPerPackage = 300
 	// naturalLimit is what the detector examines of a file.
 	naturalLimit = 64 << 10
+	// minSparseBlock is the fewest documents a block of the sparse map
+	// stands on.
+	minSparseBlock = 16
 )
 
 // naturalDoc is one document: its encoded bytes (at most naturalLimit, cut
@@ -229,7 +232,9 @@ func rankNatural(m *model.Model, d naturalDoc) naturalResult {
 // in bands, each band's mean confidence mapped to the share of its answers
 // that were right, made monotone (pool adjacent violators, with a
 // pseudo-answer at the band's own confidence, as fitScale does) and
-// bounded by the cap.
+// bounded by the cap. A block holds at least minSparseBlock documents: the
+// first map, whose lowest block was two or three documents, put every
+// confidence below 0.05 at 0.007 on their word.
 func fitSparse(m *model.Model, fit []naturalDoc) {
 	m.SparseX, m.SparseY = nil, nil
 	edges := []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, model.SparseCap}
@@ -258,11 +263,16 @@ func fitSparse(m *model.Model, fit []naturalDoc) {
 		bl = append(bl, bin{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n})
 		for len(bl) >= 2 {
 			a, c := bl[len(bl)-2], bl[len(bl)-1]
-			if a.ok/a.n < c.ok/c.n {
+			if a.ok/a.n < c.ok/c.n && a.n >= minSparseBlock {
 				break
 			}
 			bl = append(bl[:len(bl)-2], bin{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
 		}
+	}
+	// the last block may be small: pooled into the one before it
+	if len(bl) >= 2 && bl[len(bl)-1].n < minSparseBlock {
+		a, c := bl[len(bl)-2], bl[len(bl)-1]
+		bl = append(bl[:len(bl)-2], bin{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
 	}
 	for _, b := range bl {
 		m.SparseX = append(m.SparseX, round6(b.sumC/b.n))

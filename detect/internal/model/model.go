@@ -202,7 +202,7 @@ type Calibration struct {
 // two hundred times.
 const (
 	SparseMinBytes = 1 << 10
-	SparseHigh     = 16
+	SparseHigh     = 64
 	SparseCap      = 0.89
 )
 
@@ -217,6 +217,12 @@ func Sparse(best Scored, n int) bool {
 func (c *Calibration) SparseRescale(p float64) float64 {
 	if len(c.SparseX) == 0 || len(c.SparseX) != len(c.SparseY) || p >= SparseCap {
 		return p
+	}
+	if p <= c.SparseX[0] {
+		// flat below the first point: the natural documents below it were
+		// right as often as those at it (a few symbols in English read as
+		// byte salad however few they are)
+		return math.Min(c.SparseY[0], SparseCap)
 	}
 	return math.Min(interpolate(c.SparseX, c.SparseY, p), SparseCap)
 }
