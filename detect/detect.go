@@ -1405,11 +1405,10 @@ func (d *Detector) statistics(p []byte, nuls int) []Candidate {
 	return d.rankedCandidates(ranked, sp, len(p), nuls)
 }
 
-// rankedCandidates turns the readings of the window sp of n bytes examined
-// into candidates. A
-// function of its own, not inlined into statistics, so that its
-// candidates (Candidate values) are not on the stack while RankWindow
-// runs (see structure).
+// rankedCandidates turns the readings of the window sp of an input of n
+// bytes examined into candidates. A function of its own, not inlined into
+// statistics, so that its candidates (Candidate values) are not on the
+// stack while RankWindow runs (see structure).
 //
 //go:noinline
 func (d *Detector) rankedCandidates(ranked []model.Scored, sp []byte, n, nuls int) []Candidate {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/utf8x/utf8x/detect/internal/model"
@@ -139,20 +140,8 @@ func heldOutSet(heldOut map[string]*heldText, source func(string, *heldText) (st
 			for _, n := range sampleLengths {
 				got := 0
 				for start := 0; start < len(runes) && got < samplesPerCase; start += len(runes)/(samplesPerCase*3) + 1 {
-					var b []byte
-					i := start
-					ok := true
-					for ; i < len(runes); i++ {
-						eb, err := enc.Bytes([]byte(string(runes[i])))
-						if err != nil {
-							ok = false
-							break
-						}
-						if len(b)+len(eb) > n {
-							break
-						}
-						b = append(b, eb...)
-					}
+					b, k, ok := encodePrefix(enc, len(runes)-start, n, func(j int) string { return string(runes[start+j]) })
+					i := start + k
 					if !ok || len(b) < n-3 || !nonASCII(b) || wide && bytes.IndexByte(b, 0) >= 0 {
 						continue
 					}
@@ -163,6 +152,23 @@ func heldOutSet(heldOut map[string]*heldText, source func(string, *heldText) (st
 		}
 	}
 	return out
+}
+
+// encodePrefix encodes the pieces piece(0), piece(1), ... of n one after
+// the other while they fit in limit bytes, and returns the bytes and how
+// many pieces they hold; ok is false when a piece does not encode.
+func encodePrefix(enc *encoding.Encoder, n, limit int, piece func(int) string) (b []byte, k int, ok bool) {
+	for ; k < n; k++ {
+		eb, err := enc.String(piece(k))
+		if err != nil {
+			return b, k, false
+		}
+		if len(b)+len(eb) > limit {
+			break
+		}
+		b = append(b, eb...)
+	}
+	return b, k, true
 }
 
 func nonASCII(b []byte) bool {
@@ -601,48 +607,75 @@ func salad() [][]byte {
 // samples in the fitting half and missed the test half by up to 0.35 in a
 // band.
 func fitScale(m *model.Model, ss []scoredSample) {
-	edges := []float64{0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0001}
-	type bin struct{ n, sumC, ok float64 }
-	bins := make([]bin, len(edges)-1)
+	bands := newBands([]float64{0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0001})
 	for _, s := range ss {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.Prob(s.costs, s.n)[0] * textProb(m, s.text)
-		b := 0
-		for b+1 < len(bins) && c >= edges[b+1] {
-			b++
-		}
-		bins[b].n++
-		bins[b].sumC += c
-		if s.ok[0] {
-			bins[b].ok++
-		}
+		bands.add(m.Prob(s.costs, s.n)[0]*textProb(m, s.text), s.ok[0])
 	}
-	// blocks of pooled bins: x = mean confidence, y = share right (a
-	// pseudo-answer at the band's own confidence keeps sparse bands sane)
-	type block struct{ n, sumC, ok float64 }
-	var bl []block
-	for _, b := range bins {
+	m.MapX, m.MapY = bands.monotone(0)
+	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
+}
+
+// bands group answers by confidence for a monotone map of confidence to
+// how often the answers are right (fitScale, fitSparse).
+type bands struct {
+	edges []float64
+	bins  []band
+}
+
+// band is a group of answers: how many, the sum of their confidences, how
+// many were right.
+type band struct{ n, sumC, ok float64 }
+
+func newBands(edges []float64) *bands {
+	return &bands{edges: edges, bins: make([]band, len(edges)-1)}
+}
+
+// add counts an answer of confidence c in its band (the last band takes
+// whatever is beyond it).
+func (bs *bands) add(c float64, ok bool) {
+	b := 0
+	for b+1 < len(bs.bins) && c >= bs.edges[b+1] {
+		b++
+	}
+	bs.bins[b].n++
+	bs.bins[b].sumC += c
+	if ok {
+		bs.bins[b].ok++
+	}
+}
+
+// monotone pools adjacent bands until the share right grows from block to
+// block (pool adjacent violators) and every block holds at least minBlock
+// answers, and returns each block's mean confidence and share right. A
+// pseudo-answer at the band's own confidence keeps sparse bands sane.
+func (bs *bands) monotone(minBlock float64) (xs, ys []float64) {
+	var bl []band
+	for _, b := range bs.bins {
 		if b.n == 0 {
 			continue
 		}
-		nb := block{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n}
-		bl = append(bl, nb)
+		bl = append(bl, band{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n})
 		for len(bl) >= 2 {
 			a, c := bl[len(bl)-2], bl[len(bl)-1]
-			if a.ok/a.n < c.ok/c.n {
+			if a.ok/a.n < c.ok/c.n && a.n >= minBlock {
 				break
 			}
-			bl = append(bl[:len(bl)-2], block{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
+			bl = append(bl[:len(bl)-2], band{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
 		}
 	}
-	m.MapX, m.MapY = nil, nil
-	for _, b := range bl {
-		m.MapX = append(m.MapX, round6(b.sumC/b.n))
-		m.MapY = append(m.MapY, round6(b.ok/b.n))
+	// the last block may be small: pooled into the one before it
+	if len(bl) >= 2 && bl[len(bl)-1].n < minBlock {
+		a, c := bl[len(bl)-2], bl[len(bl)-1]
+		bl = append(bl[:len(bl)-2], band{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
 	}
-	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
+	for _, b := range bl {
+		xs = append(xs, round6(b.sumC/b.n))
+		ys = append(ys, round6(b.ok/b.n))
+	}
+	return xs, ys
 }
 
 // scoreSample ranks smp as the detector does and returns what calibration

@@ -150,23 +150,9 @@ func encodeNatural(text string) (naturalDoc, bool) {
 		if rt := naturalScript[name]; rt != nil && !writes(text, rt, 3) {
 			continue
 		}
-		e := encodingNamed(name)
-		enc := e.Enc.NewEncoder()
-		var out []byte
-		kept := 0
-		ok := true
-		for _, line := range strings.SplitAfter(text, "\n") {
-			b, err := enc.String(line)
-			if err != nil {
-				ok = false
-				break
-			}
-			if len(out)+len(b) > naturalLimit {
-				break
-			}
-			out = append(out, b...)
-			kept += len(line)
-		}
+		lines := strings.SplitAfter(text, "\n")
+		out, k, ok := encodePrefix(encodingNamed(name).Enc.NewEncoder(), len(lines), naturalLimit, func(i int) string { return lines[i] })
+		kept := len(strings.Join(lines[:k], ""))
 		if !ok || kept == 0 || !nonASCII(out) {
 			continue
 		}
@@ -230,54 +216,23 @@ func rankNatural(m *model.Model, d naturalDoc) naturalResult {
 // fitSparse fits the sparse map on the sparse documents of fit: their top
 // confidences below model.SparseCap (which the map leaves alone from on)
 // in bands, each band's mean confidence mapped to the share of its answers
-// that were right, made monotone (pool adjacent violators, with a
-// pseudo-answer at the band's own confidence, as fitScale does) and
+// that were right, made monotone (bands.monotone, as fitScale's map) and
 // bounded by the cap. A block holds at least minSparseBlock documents: the
 // first map, whose lowest block was two or three documents, put every
 // confidence below 0.05 at 0.007 on their word.
 func fitSparse(m *model.Model, fit []naturalDoc) {
 	m.SparseX, m.SparseY = nil, nil
-	edges := []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, model.SparseCap}
-	type bin struct{ n, sumC, ok float64 }
-	bins := make([]bin, len(edges)-1)
+	bands := newBands([]float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, model.SparseCap})
 	for _, d := range fit {
-		r := rankNatural(m, d)
-		if !r.any || !r.sparse || r.conf >= model.SparseCap {
-			continue
-		}
-		b := 0
-		for b+1 < len(bins) && r.conf >= edges[b+1] {
-			b++
-		}
-		bins[b].n++
-		bins[b].sumC += r.conf
-		if r.ok {
-			bins[b].ok++
+		if r := rankNatural(m, d); r.any && r.sparse && r.conf < model.SparseCap {
+			bands.add(r.conf, r.ok)
 		}
 	}
-	var bl []bin
-	for _, b := range bins {
-		if b.n == 0 {
-			continue
-		}
-		bl = append(bl, bin{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n})
-		for len(bl) >= 2 {
-			a, c := bl[len(bl)-2], bl[len(bl)-1]
-			if a.ok/a.n < c.ok/c.n && a.n >= minSparseBlock {
-				break
-			}
-			bl = append(bl[:len(bl)-2], bin{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
-		}
+	xs, ys := bands.monotone(minSparseBlock)
+	for i := range ys {
+		ys[i] = min(ys[i], model.SparseCap)
 	}
-	// the last block may be small: pooled into the one before it
-	if len(bl) >= 2 && bl[len(bl)-1].n < minSparseBlock {
-		a, c := bl[len(bl)-2], bl[len(bl)-1]
-		bl = append(bl[:len(bl)-2], bin{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
-	}
-	for _, b := range bl {
-		m.SparseX = append(m.SparseX, round6(b.sumC/b.n))
-		m.SparseY = append(m.SparseY, round6(min(b.ok/b.n, model.SparseCap)))
-	}
+	m.SparseX, m.SparseY = xs, ys
 	fmt.Printf("sparse document map: %v -> %v\n", m.SparseX, m.SparseY)
 }
 
@@ -285,30 +240,25 @@ func fitSparse(m *model.Model, fit []naturalDoc) {
 // (confidence >= 0.5, detect's default), right ones, and answers >= 0.9
 // and wrong ones, for the sparse documents and all.
 func naturalReport(m *model.Model, title string, ds []naturalDoc) {
-	type count struct{ n, answered, right, conf, confWrong, bestRight int }
-	var sparse, all count
+	type count struct{ n, bestRight, answered, right, conf, confWrong int }
+	add := func(c *count, r naturalResult) {
+		c.n++
+		c.bestRight += b2i(r.ok)
+		if r.conf >= 0.5 {
+			c.answered++
+			c.right += b2i(r.ok)
+		}
+		if r.conf >= 0.9 {
+			c.conf++
+			c.confWrong += b2i(!r.ok)
+		}
+	}
+	var all, sparse count
 	for _, d := range ds {
 		r := rankNatural(m, d)
-		for _, c := range []*count{&all, &sparse} {
-			if c == &sparse && !r.sparse {
-				continue
-			}
-			c.n++
-			if r.ok {
-				c.bestRight++
-			}
-			if r.conf >= 0.5 {
-				c.answered++
-				if r.ok {
-					c.right++
-				}
-			}
-			if r.conf >= 0.9 {
-				c.conf++
-				if !r.ok {
-					c.confWrong++
-				}
-			}
+		add(&all, r)
+		if r.sparse {
+			add(&sparse, r)
 		}
 	}
 	for _, c := range []struct {
@@ -318,4 +268,11 @@ func naturalReport(m *model.Model, title string, ds []naturalDoc) {
 		fmt.Printf("natural documents, %s, %s: %d, best reading right %d; answered %d, right %d; at >= 0.9 %d, wrong %d\n",
 			title, c.name, c.n, c.bestRight, c.answered, c.right, c.conf, c.confWrong)
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
