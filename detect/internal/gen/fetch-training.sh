@@ -37,10 +37,16 @@ english="manpages git-man"
 natural="perl-doc vim-runtime emacs-common tcl8.6-doc postgresql-doc-15 groff lintian
 debian-policy developers-reference automake libtool-doc texinfo mutt sqlite3-doc
 gnuplot-doc exim4-doc-html swig-doc"
+# Source code, copied to natural/<package>/ as the documents above: the
+# libraries of languages whose code nothing else here holds (Perl, Ruby,
+# Emacs Lisp, Rust, gnulib's C), comments and strings with a name, a ©, a
+# symbol or a word of another language now and then. (Not Python's or Go's:
+# the project's evaluation of real files is made of those.)
+code="perl-modules-5.36 libruby3.1 emacs-el rust-src gnulib"
 
 if [ "$(id -u)" = 0 ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $manpages $catalogs $english $natural >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $manpages $catalogs $english $natural $code >/dev/null
 fi
 
 rm -rf "$out/raw"
@@ -76,9 +82,11 @@ done | sort -u | while read -r f; do
   cp "$f" "$out/raw/en/$(echo "$f" | tr / _)"
 done
 rm -rf "$out/natural"
-for pkg in $natural; do
+for pkg in $natural $code; do
   mkdir -p "$out/natural/$pkg"
-  dpkg -L "$pkg" 2>/dev/null | grep -E '^/usr/share/' | grep -v -i -E 'testdata|/tests?/|charset|encoding|codec|i18n|locale|/po/|\.(mo|po|elc)$' | while read -r f; do
+  # documentation lives under /usr/share; code under /usr/lib and /usr/src too
+  case " $code " in *" $pkg "*) under='^/usr/(share|lib|src)/' ;; *) under='^/usr/share/' ;; esac
+  dpkg -L "$pkg" 2>/dev/null | grep -E "$under" | grep -v -i -E 'testdata|/tests?/|charset|encoding|codec|i18n|locale|/po/|\.(mo|po|elc)$' | while read -r f; do
     [ -f "$f" ] && [ ! -L "$f" ] || continue
     [ "$(stat -c %s "$f")" -le 1048576 ] || continue
     # only files with a byte beyond ASCII (the generator checks the rest)
