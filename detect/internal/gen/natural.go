@@ -18,9 +18,10 @@ import (
 
 // Natural documents are whole files people wrote, mostly in English, with
 // some characters beyond ASCII (names, ©, °, –, quotes, a word of another
-// language, now and then a translation): the documentation of Debian
-// packages none of the language models train on (fetch-training.sh copies
-// them to natural/<package>/). Each is written in the first legacy encoding
+// language, now and then a translation): the documentation and the source
+// code (Perl, Ruby, Emacs Lisp, Rust, gnulib's C) of Debian packages none
+// of the language models train on (fetch-training.sh copies them to
+// natural/<package>/). Each is written in the first legacy encoding
 // of naturalEncodings that holds it, as a file of its time would have been.
 // The sparse ones among them (model.Sparse) are what the sparse map
 // (Calibration.SparseX, SparseY) is fitted on: half of the documents, by
