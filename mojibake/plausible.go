@@ -799,6 +799,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// each script, not each character (they pass every script up to
 	// Cyrillic).
 	var highScripts [4]uint64
+	var st implState // implFast's state
 	// fastOK: the tables the loop without calls reads are there.
 	fastOK := scriptReady.Load() && pairArray != nil && !implSlowOnly
 	if fastOK {
@@ -813,7 +814,11 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			// loop below, from tables. It stops, before changing anything,
 			// at any other character, which the loop below takes, and at
 			// the end.
-			st := implState{before: before, sBefore: sBefore, shape: packShape(uLower, uCaps, uCapsHigh, uAlpha), ua: ua, ua0: ua0}
+			// (Field by field into st, declared once: a composite literal
+			// was built with byte stores, then copied with 16-byte loads
+			// that the processor cannot forward from them, a stall at
+			// every call.)
+			st.before, st.sBefore, st.shape, st.ua, st.ua0 = before, sBefore, packShape(uLower, uCaps, uCapsHigh, uAlpha), ua, ua0
 			var why string
 			if i, why = implFast(out, i, next, &st, &highScripts, &outScripts); why != "" {
 				return why, 0, 0
