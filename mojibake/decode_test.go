@@ -367,6 +367,23 @@ func TestTwoBytes(t *testing.T) {
 	}
 }
 
+// TestThreeBytes checks threeBytes, and unitAt's decoding with it,
+// against utf8.DecodeRune on every three bytes.
+func TestThreeBytes(t *testing.T) {
+	for c0 := range 256 {
+		for c1 := range 256 {
+			for c2 := range 256 {
+				p := []byte{byte(c0), byte(c1), byte(c2)}
+				r, n := utf8.DecodeRune(p)
+				got := threeBytes(p[0], p[1], p[2])
+				if got != (n == 3) || got && rune(p[0]&0x0F)<<12|rune(p[1]&0x3F)<<6|rune(p[2]&0x3F) != r {
+					t.Fatalf("% X: threeBytes %v, DecodeRune %U, %d", p, got, r, n)
+				}
+			}
+		}
+	}
+}
+
 // TestLowMasks2 checks the packed copy of lowMasks windowDecoder.fast reads
 // for two-byte characters and three-byte ones below maskDense.
 func TestLowMasks2(t *testing.T) {
