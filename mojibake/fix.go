@@ -208,7 +208,11 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	if cap(f.depth[0].pos) < len(w) {
 		f.depth[0].pos = make([]place, 0, max(len(w), maxWindow))
 	}
-	d := windowDecoder{w: w, rs: f.rs[:len(w)], offs: f.offs[:len(w)+1], pos: f.depth[0].pos[:len(w)]}
+	// (Field by field: a composite literal was built in a temporary and
+	// copied with 16-byte loads the processor cannot forward from the
+	// stores that built it.)
+	var d windowDecoder
+	d.w, d.rs, d.offs, d.pos = w, f.rs[:len(w)], f.offs[:len(w)+1], f.depth[0].pos[:len(w)]
 	f.binary = bytes.IndexByte(w, 0) >= 0
 	for {
 		// The characters that need no call (most of them) in a loop
@@ -2230,13 +2234,19 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 						if n := len(perfect); n == 0 || perfect[n-1][0] < c.start {
 							// After all the others (the first encoding's
 							// come in order): where the search would put it.
-							perfect = append(perfect, [2]int{c.start, c.end})
+							// (Appended, then written element by element:
+							// a pair built on the stack was copied with a
+							// 16-byte load the processor cannot forward
+							// from its two stores, a stall each time.)
+							perfect = append(perfect, [2]int{})
+							perfect[len(perfect)-1][0], perfect[len(perfect)-1][1] = c.start, c.end
 						} else {
 							k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
 							perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
 						}
 						if !last {
-							mine = append(mine, [2]int{c.start, c.end})
+							mine = append(mine, [2]int{})
+							mine[len(mine)-1][0], mine[len(mine)-1][1] = c.start, c.end
 						}
 					}
 				}
@@ -2813,7 +2823,11 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 			return false
 		}
 	} else {
-		*ent = rangeEntry{start: int32(start), end: int32(end), gen: sc.ranges.gen, outAt: int32(mark), outLen: int32(n), before: -1}
+		// (Field by field: a composite literal was built on the stack in
+		// 4-byte stores and copied with 16-byte loads, which the
+		// processor cannot forward from them.)
+		ent.start, ent.end, ent.gen = int32(start), int32(end), sc.ranges.gen
+		ent.outAt, ent.outLen, ent.before = int32(mark), int32(n), -1
 		sc.ranges.n++
 	}
 	if start > 0 {

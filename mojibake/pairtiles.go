@@ -71,13 +71,13 @@ func tileIndex(a, b rune) (uint32, bool) {
 //		seen = pairSeenSlow(a, b)
 //	}
 func tileLookup(a, b rune) (seen, ok bool) {
-	if k, ok := tileIndex(a, b); ok {
-		// (k is below numTiles: min spares the bounds check, here and
-		// where the loops of implFast and unseen look tiles up.)
-		if t := pairTiles[min(k, numTiles-1)].Load(); t != nil {
-			i := uint32(a)%tileSide*tileSide | uint32(b)%tileSide
-			return t[i/8%uint32(len(t))]>>(i%8)&1 != 0, true
-		}
+	// (k is below numTiles: min spares the bounds check, here and where
+	// the loops of implFast and unseen look tiles up. Without a tile for
+	// the pair, k is 0, whose tile is loaded and not read.)
+	k, in := tileIndex(a, b)
+	if t := pairTiles[min(k, numTiles-1)].Load(); in && t != nil {
+		i := uint32(a)%tileSide*tileSide | uint32(b)%tileSide
+		return t[i/8%uint32(len(t))]>>(i%8)&1 != 0, true
 	}
 	return false, false
 }
