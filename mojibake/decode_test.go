@@ -30,6 +30,9 @@ func TestDecodeWindowAgainstRef(t *testing.T) {
 		if !slices.Equal(f.rs, ref.rs) {
 			t.Fatalf("%q: characters\n%q\nreference\n%q", w, f.rs, ref.rs)
 		}
+		if wide := slices.ContainsFunc(ref.rs, func(r rune) bool { return r >= maskDense }); f.wide != wide {
+			t.Fatalf("%q: wide %v, want %v", w, f.wide, wide)
+		}
 		if len(f.offs) != len(ref.offs) {
 			t.Fatalf("%q: %d offsets, reference %d", w, len(f.offs), len(ref.offs))
 		}

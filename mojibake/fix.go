@@ -102,6 +102,9 @@ type fixer struct {
 	depth [maxRounds]scratch
 	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// wide is decodeWindow's windowDecoder.wide: rs holds a character at
+	// or beyond maskDense.
+	wide bool
 	// loneMask holds the encodings in which a character of rs is a lead
 	// not followed by a continuation (decodeWindow's): loneLeads finds
 	// nothing on the window under the others.
@@ -227,6 +230,7 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	d.offs[d.k] = int32(len(w))
 	f.rs, f.offs, f.depth[0].pos = d.rs[:d.k], d.offs[:d.k+1], d.pos[:d.np]
 	f.leadMask = d.cand
+	f.wide = d.wide
 	f.loneMask = d.lone | d.prevLead // (the last character has none after it)
 	return d.cand
 }
@@ -301,6 +305,10 @@ type windowDecoder struct {
 	pos                  []place
 	i, k, np             int
 	prevLead, cand, lone uint16
+	// wide is set once a character at or beyond maskDense is decoded
+	// (CJK, Hangul, kana, emoji...): without one, no character of the
+	// window is a wide letter (see lineScripts.noWide).
+	wide bool
 }
 
 // fast decodes what needs no call: ASCII (but for a letter after a lead
@@ -393,6 +401,8 @@ func (d *windowDecoder) fast() {
 				lc = lowMasks2[r]
 			} else if uint32(r-0xD800) <= 0xDFFF-0xD800 || r == 0xFFFD || highMin <= r && r <= highMax {
 				goto done
+			} else {
+				d.wide = true
 			}
 			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
 			k++
@@ -493,6 +503,8 @@ func (d *windowDecoder) fast() {
 				lc = lowMasks2[r]
 			} else if uint32(r-0xD800) <= 0xDFFF-0xD800 || r == 0xFFFD || highMin <= r && r <= highMax {
 				break // not UTF-8, U+FFFD, or maskOf's map: step's
+			} else {
+				d.wide = true
 			}
 			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
 			k++
@@ -542,6 +554,9 @@ func (d *windowDecoder) step() (invalid bool) {
 	}
 	if r >= 0 {
 		m = maskOfDecoded(r)
+	}
+	if r >= maskDense {
+		d.wide = true
 	}
 	rs[k], d.offs[k] = r, int32(i)
 	k++
@@ -3608,6 +3623,7 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 	}
 	f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
 	f.scripts.line, f.scripts.text, f.scripts.blocksOK, f.scripts.escOK = f.rs, w, false, false
+	f.scripts.wide = f.wide
 	if f.scripts.units == nil {
 		f.scripts.units = f.wantedUnits
 	}

@@ -1256,6 +1256,9 @@ type lineScripts struct {
 	line     []rune
 	blocks   uint64
 	blocksOK bool
+	// wide says line holds a character at or beyond maskDense (see
+	// noWide), as the fixer decoded it.
+	wide bool
 	// text is line as bytes (the window); escapes, once escOK, tells
 	// whether it holds anything escapedOutside looks for (mayEscape),
 	// asked once a window.
@@ -1302,6 +1305,17 @@ func lineBlocks(rs []rune) uint64 {
 // A character c with Fold(c) = f, f not ASCII, is f itself or in f's
 // orbit under unicode.SimpleFold (TestFoldOrbit), so it is enough to look
 // for the blocks of r, f and that orbit.
+// noWide reports whether line rs surely holds no character that folds
+// as r does, for r a wide letter (isWideLetter: CJK, Hangul, kana, which
+// no other character folds as; pairs.Fold leaves them as they are) when
+// the fixer decoded no character at or beyond maskDense in the window's
+// line: a test without a pass over the line, which mayHold's filter and
+// containsOutside's search make (a repair of text in those scripts
+// misread whole). lc may be nil; only the window's line is filtered.
+func (lc *lineScripts) noWide(rs []rune, r rune) bool {
+	return lc != nil && !lc.wide && isWideLetter(r) && len(rs) > 0 && len(lc.line) == len(rs) && &lc.line[0] == &rs[0]
+}
+
 func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
 	if lc == nil || len(rs) == 0 || len(lc.line) != len(rs) || &lc.line[0] != &rs[0] {
 		return true
@@ -1363,7 +1377,7 @@ func aboutMojibake(rs []rune, start, end int, out []rune, lc *lineScripts, prev,
 	// whole line, once a window. A stretch that is most of its line (a
 	// line misread whole, the commonest that asks) leaves less to search
 	// than that pass: it is searched at once, unless the pass was made.
-	if (lc != nil && !lc.blocksOK && 2*(end-start) > len(rs) || lc.mayHold(rs, out[0])) && containsOutside(rs, start, end, out) {
+	if !lc.noWide(rs, out[0]) && (lc != nil && !lc.blocksOK && 2*(end-start) > len(rs) || lc.mayHold(rs, out[0])) && containsOutside(rs, start, end, out) {
 		return true
 	}
 	return (isQuote(prev) || isQuote(next)) && escapedOutside(rs, start, end, out, lc)
