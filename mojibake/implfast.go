@@ -216,11 +216,10 @@ func implFast(out []rune, i int, next rune, st *implState, highScripts *[4]uint6
 		if (ua0 >= 0x80 || b >= 0x80) && ua0 != 0xFFFD {
 			// tileLookup's, with the answer as a count: a pair with no
 			// tile yet is pairSeenSlow's (it counts towards the tile).
-			k, ok := tileIndex(ua0, b)
-			if !ok {
+			if uint32(ua0|b) >= tileLimit {
 				break
 			}
-			t := pairTiles[min(k, numTiles-1)].Load()
+			t := pairTiles[(uint32(ua0)>>tileShift*tileBlock|uint32(b)>>tileShift)%(tileBlock*tileBlock)].Load()
 			if t == nil {
 				break
 			}

@@ -399,8 +399,8 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 				if (a >= 0x80 || b >= 0x80) && a != 0xFFFD {
 					// (tileLookup's, with the answer as a count.)
 					var t *pairTile
-					if k, ok := tileIndex(a, b); ok {
-						t = pairTiles[min(k, numTiles-1)].Load()
+					if uint32(a|b) < tileLimit {
+						t = pairTiles[(uint32(a)>>tileShift*tileBlock|uint32(b)>>tileShift)%(tileBlock*tileBlock)].Load()
 					}
 					if t != nil {
 						j := uint32(a)%tileSide*tileSide | uint32(b)%tileSide
