@@ -1298,13 +1298,6 @@ func lineBlocks(rs []rune) uint64 {
 	return b0 | b1
 }
 
-// mayHold reports whether line rs may hold a character that folds as r
-// does (false: it holds none); lc may be nil. Only the window's line
-// (lc.line) is filtered, and only for r and Fold(r) not ASCII (the case in
-// which containsOutside skips ASCII): other questions are always read.
-// A character c with Fold(c) = f, f not ASCII, is f itself or in f's
-// orbit under unicode.SimpleFold (TestFoldOrbit), so it is enough to look
-// for the blocks of r, f and that orbit.
 // noWide reports whether line rs surely holds no character that folds
 // as r does, for r a wide letter (isWideLetter: CJK, Hangul, kana, which
 // no other character folds as; pairs.Fold leaves them as they are) when
@@ -1316,6 +1309,13 @@ func (lc *lineScripts) noWide(rs []rune, r rune) bool {
 	return lc != nil && !lc.wide && isWideLetter(r) && len(rs) > 0 && len(lc.line) == len(rs) && &lc.line[0] == &rs[0]
 }
 
+// mayHold reports whether line rs may hold a character that folds as r
+// does (false: it holds none); lc may be nil. Only the window's line
+// (lc.line) is filtered, and only for r and Fold(r) not ASCII (the case in
+// which containsOutside skips ASCII): other questions are always read.
+// A character c with Fold(c) = f, f not ASCII, is f itself or in f's
+// orbit under unicode.SimpleFold (TestFoldOrbit), so it is enough to look
+// for the blocks of r, f and that orbit.
 func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
 	if lc == nil || len(rs) == 0 || len(lc.line) != len(rs) || &lc.line[0] != &rs[0] {
 		return true
