@@ -2094,15 +2094,28 @@ func coversAll(rs [][2]int, pos []place) bool {
 // placeFrom returns the index of the first place of pos[i:] (ordered) at
 // or after at, or len(pos).
 func placeFrom(pos []place, i, at int) int {
-	lo, hi := i, len(pos)
-	for lo < hi {
-		if m := int(uint(lo+hi) >> 1); int(pos[m].at) < at {
-			lo = m + 1
-		} else {
-			hi = m
-		}
+	// A search whose steps move the base by arithmetic, not a branch:
+	// which way each step goes is the data's, and mispredicted half the
+	// time.
+	if i >= len(pos) {
+		return len(pos)
 	}
-	return lo
+	// (Read through a pointer: base+half < len(pos), as base+n <= len(pos)
+	// holds throughout.)
+	p := unsafe.Pointer(unsafe.SliceData(pos))
+	base, n := i, len(pos)-i
+	for n > 1 {
+		half := n / 2
+		// (x-at)>>63 is all ones when x < at, else 0: place offsets
+		// and at are far from overflowing.
+		x := int((*place)(unsafe.Add(p, uintptr(base+half)*unsafe.Sizeof(place{}))).at)
+		base += half & ((x - at) >> 63)
+		n -= half
+	}
+	if int(pos[base].at) < at {
+		base++
+	}
+	return base
 }
 
 // within reports whether [start, end) lies inside one of the ordered,
