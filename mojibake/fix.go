@@ -2100,6 +2100,16 @@ func placeFrom(pos []place, i, at int) int {
 	if i >= len(pos) {
 		return len(pos)
 	}
+	// coversAll's searches go forward a few places at a time (the places
+	// of the stretch it passed): the first eight are looked at in turn.
+	for end := min(i+8, len(pos)); i < end; i++ {
+		if int(pos[i].at) >= at {
+			return i
+		}
+	}
+	if i >= len(pos) {
+		return len(pos)
+	}
 	// (Read through a pointer: base+half < len(pos), as base+n <= len(pos)
 	// holds throughout.)
 	p := unsafe.Pointer(unsafe.SliceData(pos))
