@@ -345,13 +345,9 @@ func (d *windowDecoder) fast() {
 			i += 2
 			pc := prevLead & uint16(lc>>16)
 			lone |= prevLead ^ pc
-			// The place is stored whether there is one or not (np < k:
-			// pos has room) and kept only if there is, without a branch:
-			// in misread text, places and characters that are none come
-			// in no order a predictor learns.
-			cand |= pc
-			*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
 			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
 				np++
 			}
 			prevLead = uint16(lc)
@@ -413,13 +409,9 @@ func (d *windowDecoder) fast() {
 			i += 3
 			pc := prevLead & uint16(lc>>16)
 			lone |= prevLead ^ pc
-			// The place is stored whether there is one or not (np < k:
-			// pos has room) and kept only if there is, without a branch:
-			// in misread text, places and characters that are none come
-			// in no order a predictor learns.
-			cand |= pc
-			*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
 			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
 				np++
 			}
 			prevLead = uint16(lc)
@@ -445,13 +437,9 @@ func (d *windowDecoder) fast() {
 			// every character.
 			pc := prevLead & uint16(lc>>16)
 			lone |= prevLead ^ pc // prevLead &^ cont
-			// The place is stored whether there is one or not (np < k:
-			// pos has room) and kept only if there is, without a branch:
-			// in misread text, places and characters that are none come
-			// in no order a predictor learns.
-			cand |= pc
-			*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
 			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
 				np++
 			}
 			prevLead = uint16(lc)
@@ -523,13 +511,9 @@ func (d *windowDecoder) fast() {
 			i += 3
 			pc := prevLead & uint16(lc>>16)
 			lone |= prevLead ^ pc // prevLead &^ cont
-			// The place is stored whether there is one or not (np < k:
-			// pos has room) and kept only if there is, without a branch:
-			// in misread text, places and characters that are none come
-			// in no order a predictor learns.
-			cand |= pc
-			*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
 			if pc != 0 {
+				cand |= pc
+				*(*place)(unsafe.Add(pp, np*8)) = place{int32(k - 2), pc}
 				np++
 			}
 			prevLead = uint16(lc)
