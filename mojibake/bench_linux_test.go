@@ -120,6 +120,20 @@ func BenchmarkTransformerMangledChinese(b *testing.B) {
 	})
 }
 
+// Korean Wikipedia misread as Windows-1252: the slowest of the mangled
+// inputs on the Xeon of bench/results/mojispeed-2026-12-02-xeon.
+func BenchmarkTransformerMangledKorean(b *testing.B) {
+	t := NewTransformer()
+	var dst []byte
+	benchFunc(b, "korean.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
+		if len(dst) < len(p) {
+			dst = make([]byte, len(p))
+		}
+		t.Reset()
+		t.Transform(dst, p, true)
+	})
+}
+
 func BenchmarkTransformerMangledEmoji(b *testing.B) {
 	t := NewTransformer()
 	var dst []byte

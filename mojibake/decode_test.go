@@ -30,6 +30,9 @@ func TestDecodeWindowAgainstRef(t *testing.T) {
 		if !slices.Equal(f.rs, ref.rs) {
 			t.Fatalf("%q: characters\n%q\nreference\n%q", w, f.rs, ref.rs)
 		}
+		if wide := slices.ContainsFunc(ref.rs, func(r rune) bool { return r >= maskDense }); f.wide != wide {
+			t.Fatalf("%q: wide %v, want %v", w, f.wide, wide)
+		}
 		if len(f.offs) != len(ref.offs) {
 			t.Fatalf("%q: %d offsets, reference %d", w, len(f.offs), len(ref.offs))
 		}
@@ -362,6 +365,23 @@ func TestTwoBytes(t *testing.T) {
 			got := twoBytes(p[0], p[1])
 			if got != (n == 2) || got && rune(p[0]&0x1F)<<6|rune(p[1]&0x3F) != r {
 				t.Fatalf("% X: twoBytes %v, DecodeRune %U, %d", p, got, r, n)
+			}
+		}
+	}
+}
+
+// TestThreeBytes checks threeBytes, and unitAt's decoding with it,
+// against utf8.DecodeRune on every three bytes.
+func TestThreeBytes(t *testing.T) {
+	for c0 := range 256 {
+		for c1 := range 256 {
+			for c2 := range 256 {
+				p := []byte{byte(c0), byte(c1), byte(c2)}
+				r, n := utf8.DecodeRune(p)
+				got := threeBytes(p[0], p[1], p[2])
+				if got != (n == 3) || got && rune(p[0]&0x0F)<<12|rune(p[1]&0x3F)<<6|rune(p[2]&0x3F) != r {
+					t.Fatalf("% X: threeBytes %v, DecodeRune %U, %d", p, got, r, n)
+				}
 			}
 		}
 	}

@@ -102,6 +102,9 @@ type fixer struct {
 	depth [maxRounds]scratch
 	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// wide is decodeWindow's windowDecoder.wide: rs holds a character at
+	// or beyond maskDense.
+	wide bool
 	// loneMask holds the encodings in which a character of rs is a lead
 	// not followed by a continuation (decodeWindow's): loneLeads finds
 	// nothing on the window under the others.
@@ -208,7 +211,11 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	if cap(f.depth[0].pos) < len(w) {
 		f.depth[0].pos = make([]place, 0, max(len(w), maxWindow))
 	}
-	d := windowDecoder{w: w, rs: f.rs[:len(w)], offs: f.offs[:len(w)+1], pos: f.depth[0].pos[:len(w)]}
+	// (Field by field: a composite literal was built in a temporary and
+	// copied with 16-byte loads the processor cannot forward from the
+	// stores that built it.)
+	var d windowDecoder
+	d.w, d.rs, d.offs, d.pos = w, f.rs[:len(w)], f.offs[:len(w)+1], f.depth[0].pos[:len(w)]
 	f.binary = bytes.IndexByte(w, 0) >= 0
 	for {
 		// The characters that need no call (most of them) in a loop
@@ -223,6 +230,7 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	d.offs[d.k] = int32(len(w))
 	f.rs, f.offs, f.depth[0].pos = d.rs[:d.k], d.offs[:d.k+1], d.pos[:d.np]
 	f.leadMask = d.cand
+	f.wide = d.wide
 	f.loneMask = d.lone | d.prevLead // (the last character has none after it)
 	return d.cand
 }
@@ -297,6 +305,10 @@ type windowDecoder struct {
 	pos                  []place
 	i, k, np             int
 	prevLead, cand, lone uint16
+	// wide is set once a character at or beyond maskDense is decoded
+	// (CJK, Hangul, kana, emoji...): without one, no character of the
+	// window is a wide letter (see lineScripts.noWide).
+	wide bool
 }
 
 // fast decodes what needs no call: ASCII (but for a letter after a lead
@@ -389,6 +401,8 @@ func (d *windowDecoder) fast() {
 				lc = lowMasks2[r]
 			} else if uint32(r-0xD800) <= 0xDFFF-0xD800 || r == 0xFFFD || highMin <= r && r <= highMax {
 				goto done
+			} else {
+				d.wide = true
 			}
 			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
 			k++
@@ -489,6 +503,8 @@ func (d *windowDecoder) fast() {
 				lc = lowMasks2[r]
 			} else if uint32(r-0xD800) <= 0xDFFF-0xD800 || r == 0xFFFD || highMin <= r && r <= highMax {
 				break // not UTF-8, U+FFFD, or maskOf's map: step's
+			} else {
+				d.wide = true
 			}
 			*(*rune)(unsafe.Add(rp, k*4)), *(*int32)(unsafe.Add(op, k*4)) = r, int32(i)
 			k++
@@ -538,6 +554,9 @@ func (d *windowDecoder) step() (invalid bool) {
 	}
 	if r >= 0 {
 		m = maskOfDecoded(r)
+	}
+	if r >= maskDense {
+		d.wide = true
 	}
 	rs[k], d.offs[k] = r, int32(i)
 	k++
@@ -2059,15 +2078,38 @@ func coversAll(rs [][2]int, pos []place) bool {
 // placeFrom returns the index of the first place of pos[i:] (ordered) at
 // or after at, or len(pos).
 func placeFrom(pos []place, i, at int) int {
-	lo, hi := i, len(pos)
-	for lo < hi {
-		if m := int(uint(lo+hi) >> 1); int(pos[m].at) < at {
-			lo = m + 1
-		} else {
-			hi = m
+	// A search whose steps move the base by arithmetic, not a branch:
+	// which way each step goes is the data's, and mispredicted half the
+	// time.
+	if i >= len(pos) {
+		return len(pos)
+	}
+	// coversAll's searches go forward a few places at a time (the places
+	// of the stretch it passed): the first eight are looked at in turn.
+	for end := min(i+8, len(pos)); i < end; i++ {
+		if int(pos[i].at) >= at {
+			return i
 		}
 	}
-	return lo
+	if i >= len(pos) {
+		return len(pos)
+	}
+	// (Read through a pointer: base+half < len(pos), as base+n <= len(pos)
+	// holds throughout.)
+	p := unsafe.Pointer(unsafe.SliceData(pos))
+	base, n := i, len(pos)-i
+	for n > 1 {
+		half := n / 2
+		// (x-at)>>63 is all ones when x < at, else 0: place offsets
+		// and at are far from overflowing.
+		x := int((*place)(unsafe.Add(p, uintptr(base+half)*unsafe.Sizeof(place{}))).at)
+		base += half & ((x - at) >> 63)
+		n -= half
+	}
+	if int(pos[base].at) < at {
+		base++
+	}
+	return base
 }
 
 // within reports whether [start, end) lies inside one of the ordered,
@@ -2230,13 +2272,19 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 						if n := len(perfect); n == 0 || perfect[n-1][0] < c.start {
 							// After all the others (the first encoding's
 							// come in order): where the search would put it.
-							perfect = append(perfect, [2]int{c.start, c.end})
+							// (Appended, then written element by element:
+							// a pair built on the stack was copied with a
+							// 16-byte load the processor cannot forward
+							// from its two stores, a stall each time.)
+							perfect = append(perfect, [2]int{})
+							perfect[len(perfect)-1][0], perfect[len(perfect)-1][1] = c.start, c.end
 						} else {
 							k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
 							perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
 						}
 						if !last {
-							mine = append(mine, [2]int{c.start, c.end})
+							mine = append(mine, [2]int{})
+							mine[len(mine)-1][0], mine[len(mine)-1][1] = c.start, c.end
 						}
 					}
 				}
@@ -2813,7 +2861,11 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, guess bool, prev, next r
 			return false
 		}
 	} else {
-		*ent = rangeEntry{start: int32(start), end: int32(end), gen: sc.ranges.gen, outAt: int32(mark), outLen: int32(n), before: -1}
+		// (Field by field: a composite literal was built on the stack in
+		// 4-byte stores and copied with 16-byte loads, which the
+		// processor cannot forward from them.)
+		ent.start, ent.end, ent.gen = int32(start), int32(end), sc.ranges.gen
+		ent.outAt, ent.outLen, ent.before = int32(mark), int32(n), -1
 		sc.ranges.n++
 	}
 	if start > 0 {
@@ -3594,6 +3646,7 @@ func (f *fixer) window(dst, w []byte, changes *[]Change) ([]byte, int) {
 	}
 	f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
 	f.scripts.line, f.scripts.text, f.scripts.blocksOK, f.scripts.escOK = f.rs, w, false, false
+	f.scripts.wide = f.wide
 	if f.scripts.units == nil {
 		f.scripts.units = f.wantedUnits
 	}

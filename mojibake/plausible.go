@@ -799,6 +799,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// each script, not each character (they pass every script up to
 	// Cyrillic).
 	var highScripts [4]uint64
+	var st implState // implFast's state
 	// fastOK: the tables the loop without calls reads are there.
 	fastOK := scriptReady.Load() && pairArray != nil && !implSlowOnly
 	if fastOK {
@@ -813,7 +814,11 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			// loop below, from tables. It stops, before changing anything,
 			// at any other character, which the loop below takes, and at
 			// the end.
-			st := implState{before: before, sBefore: sBefore, shape: packShape(uLower, uCaps, uCapsHigh, uAlpha), ua: ua, ua0: ua0}
+			// (Field by field into st, declared once: a composite literal
+			// was built with byte stores, then copied with 16-byte loads
+			// that the processor cannot forward from them, a stall at
+			// every call.)
+			st.before, st.sBefore, st.shape, st.ua, st.ua0 = before, sBefore, packShape(uLower, uCaps, uCapsHigh, uAlpha), ua, ua0
 			var why string
 			if i, why = implFast(out, i, next, &st, &highScripts, &outScripts); why != "" {
 				return why, 0, 0
@@ -1251,6 +1256,9 @@ type lineScripts struct {
 	line     []rune
 	blocks   uint64
 	blocksOK bool
+	// wide says line holds a character at or beyond maskDense (see
+	// noWide), as the fixer decoded it.
+	wide bool
 	// text is line as bytes (the window); escapes, once escOK, tells
 	// whether it holds anything escapedOutside looks for (mayEscape),
 	// asked once a window.
@@ -1288,6 +1296,17 @@ func lineBlocks(rs []rune) uint64 {
 		b0 |= blockBit(r)
 	}
 	return b0 | b1
+}
+
+// noWide reports whether line rs surely holds no character that folds
+// as r does, for r a wide letter (isWideLetter: CJK, Hangul, kana, which
+// no other character folds as; pairs.Fold leaves them as they are) when
+// the fixer decoded no character at or beyond maskDense in the window's
+// line: a test without a pass over the line, which mayHold's filter and
+// containsOutside's search make (a repair of text in those scripts
+// misread whole). lc may be nil; only the window's line is filtered.
+func (lc *lineScripts) noWide(rs []rune, r rune) bool {
+	return lc != nil && !lc.wide && isWideLetter(r) && len(rs) > 0 && len(lc.line) == len(rs) && &lc.line[0] == &rs[0]
 }
 
 // mayHold reports whether line rs may hold a character that folds as r
@@ -1358,7 +1377,7 @@ func aboutMojibake(rs []rune, start, end int, out []rune, lc *lineScripts, prev,
 	// whole line, once a window. A stretch that is most of its line (a
 	// line misread whole, the commonest that asks) leaves less to search
 	// than that pass: it is searched at once, unless the pass was made.
-	if (lc != nil && !lc.blocksOK && 2*(end-start) > len(rs) || lc.mayHold(rs, out[0])) && containsOutside(rs, start, end, out) {
+	if !lc.noWide(rs, out[0]) && (lc != nil && !lc.blocksOK && 2*(end-start) > len(rs) || lc.mayHold(rs, out[0])) && containsOutside(rs, start, end, out) {
 		return true
 	}
 	return (isQuote(prev) || isQuote(next)) && escapedOutside(rs, start, end, out, lc)

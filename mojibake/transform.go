@@ -480,6 +480,13 @@ func leadsNone(p []byte) bool {
 // character rune(c0&0x1F)<<6 | rune(c1&0x3F).
 func twoBytes(c0, c1 byte) bool { return c0-0xC2 < 0xE0-0xC2 && c1&0xC0 == 0x80 }
 
+// threeBytes reports whether c0, c1, c2 are a character of three bytes
+// as utf8.DecodeRune takes one: a lead E0-EF and two continuation bytes,
+// neither overlong (E0 before 80-9F) nor a surrogate (ED before A0-BF).
+func threeBytes(c0, c1, c2 byte) bool {
+	return c0&0xF0 == 0xE0 && c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && (c0 != 0xE0 || c1 >= 0xA0) && (c0 != 0xED || c1 < 0xA0)
+}
+
 // unitAt reports whether a misread character under one of the encodings in
 // mask starts at p[at] and is bad between its neighbours; or whether one
 // might, once more input comes (unless atEOF). A stretch is rewritten only
@@ -507,6 +514,9 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			r, size = rune(c), 1
 		} else if j+1 < len(p) && twoBytes(c, p[j+1]) {
 			r, size = rune(c&0x1F)<<6|rune(p[j+1]&0x3F), 2
+		} else if j+2 < len(p) && threeBytes(c, p[j+1], p[j+2]) {
+			// (The punctuation of Windows-1252 misread, CJK, Hangul.)
+			r, size = rune(c&0x0F)<<12|rune(p[j+1]&0x3F)<<6|rune(p[j+2]&0x3F), 3
 		} else {
 			r, size = utf8.DecodeRune(p[j:])
 		}
