@@ -84,60 +84,29 @@ func BenchmarkUTF8ValidChinese(b *testing.B) {
 }
 
 // The streaming path without reports, as fix --mojibake runs it.
-func BenchmarkTransformerMangledFrench(b *testing.B) {
-	t := NewTransformer()
-	var dst []byte
-	benchFunc(b, "french.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
-		if len(dst) < len(p) {
-			dst = make([]byte, len(p))
-		}
-		t.Reset()
-		t.Transform(dst, p, true)
-	})
-}
+func BenchmarkTransformerMangledFrench(b *testing.B) { benchMisread(b, "french.utf8.txt", Windows1252) }
 
 func BenchmarkTransformerMangledRussian(b *testing.B) {
-	t := NewTransformer()
-	var dst []byte
-	benchFunc(b, "russian.utf8.txt", misreadBytes(Windows1251), func(p []byte) {
-		if len(dst) < len(p) {
-			dst = make([]byte, len(p))
-		}
-		t.Reset()
-		t.Transform(dst, p, true)
-	})
+	benchMisread(b, "russian.utf8.txt", Windows1251)
 }
 
 func BenchmarkTransformerMangledChinese(b *testing.B) {
-	t := NewTransformer()
-	var dst []byte
-	benchFunc(b, "chinese.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
-		if len(dst) < len(p) {
-			dst = make([]byte, len(p))
-		}
-		t.Reset()
-		t.Transform(dst, p, true)
-	})
+	benchMisread(b, "chinese.utf8.txt", Windows1252)
 }
 
 // Korean Wikipedia misread as Windows-1252: the slowest of the mangled
 // inputs on the Xeon of bench/results/mojispeed-2026-12-02-xeon.
-func BenchmarkTransformerMangledKorean(b *testing.B) {
-	t := NewTransformer()
-	var dst []byte
-	benchFunc(b, "korean.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
-		if len(dst) < len(p) {
-			dst = make([]byte, len(p))
-		}
-		t.Reset()
-		t.Transform(dst, p, true)
-	})
-}
+func BenchmarkTransformerMangledKorean(b *testing.B) { benchMisread(b, "korean.utf8.txt", Windows1252) }
 
 func BenchmarkTransformerMangledEmoji(b *testing.B) {
+	benchMisread(b, "../lipsum/Emoji-Lipsum.utf8.txt", Windows1252)
+}
+
+// benchMisread runs a Transformer over the corpus file misread whole as e.
+func benchMisread(b *testing.B, file string, e Codepage) {
 	t := NewTransformer()
 	var dst []byte
-	benchFunc(b, "../lipsum/Emoji-Lipsum.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
+	benchFunc(b, file, misreadBytes(e), func(p []byte) {
 		if len(dst) < len(p) {
 			dst = make([]byte, len(p))
 		}
