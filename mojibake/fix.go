@@ -2081,9 +2081,7 @@ func placeFrom(pos []place, i, at int) int {
 	// A search whose steps move the base by arithmetic, not a branch:
 	// which way each step goes is the data's, and mispredicted half the
 	// time.
-	if i >= len(pos) {
-		return len(pos)
-	}
+	//
 	// coversAll's searches go forward a few places at a time (the places
 	// of the stretch it passed): the first eight are looked at in turn.
 	for end := min(i+8, len(pos)); i < end; i++ {
