@@ -171,7 +171,17 @@ var defaultModel = sync.OnceValue(func() *model.Model {
 // one whose first 64 MiB are ASCII is "us-ascii" for them (Truncated),
 // whatever follows. An explicit Limit examines that many bytes and no
 // others.
+//
+// Under the default limit, an answer whose equivalents (Candidate.Equivalent)
+// decode the rest of p differently is settled on the text around the bytes
+// that tell them apart, up to 4 MiB past those examined (see lookon.go).
 func Detect(p []byte, o *Options) Result {
+	return lookOnSlice(p, detectExamined(p, o), o)
+}
+
+// detectExamined is Detect without the look-on: the verdict on the bytes
+// examined alone, which is the Detector's.
+func detectExamined(p []byte, o *Options) Result {
 	r, ok := sliceVerdict(p, o)
 	if !ok {
 		return detectAll(p, o, true) // the Detector looks past ASCII itself
@@ -407,6 +417,7 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 	// The prefix is full and the limit lies beyond it: the next read says
 	// whether anything follows. Until it does, the prefix waits.
 	pending := buf[:filled]
+	var probe byte // the last byte read
 	for !d.full() {
 		left := d.room() // the bytes d takes before the next makes it full
 		if left >= 0 {
@@ -432,6 +443,9 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 			pending = nil
 		}
 		d.write(dst[:n], false)
+		if n > 0 {
+			probe = dst[n-1]
+		}
 		if err == io.EOF {
 			break
 		}
@@ -442,7 +456,16 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 	if pending != nil {
 		return Detect(pending, o), nil
 	}
-	return d.Result(), nil
+	res := d.Result()
+	if !res.Truncated {
+		return res, nil
+	}
+	// The last byte read is the one after those examined (see Detect's
+	// look-on).
+	if rest == nil {
+		rest = bufs.Get().(*readBuf)
+	}
+	return lookOnReader(d, res, o, probe, r, rest[:])
 }
 
 // Detector examines an input fed in chunks, as Detect examines it whole:

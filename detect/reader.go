@@ -198,7 +198,9 @@ type Reader struct {
 // accented letter in windows-1252 comes after 64 KiB is decoded as
 // windows-1252. An answer of "us-ascii" (an explicit limit's, or 64 MiB of
 // ASCII) is decoded as UTF-8 (see Lookup), so that UTF-8 beyond those
-// bytes decodes too.
+// bytes decodes too. When the answer names equivalents (encodings that
+// decode the bytes examined alike), up to 4 MiB more are read ahead and
+// held, for Detect's look-on (see Detect).
 //
 // What the encoding cannot decode is written as U+FFFD (per ill-formed
 // sequence in the UTF forms, per undefined byte or sequence in the legacy
@@ -244,7 +246,7 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 	if err != nil && !complete {
 		return nil, err
 	}
-	d, err := decide(head, limit, &opts)
+	d, err := decide(head, limit, &opts, complete)
 	if err == nil && opts.Limit == 0 && !complete && asciiSoFar(d.Result, nil) && d.By == ByStructure {
 		// The detection found the first DefaultLimit bytes ASCII, and the
 		// input goes on: it decides on what Detect examines after them
@@ -253,7 +255,19 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 		if err != nil {
 			return nil, err
 		}
-		d, err = decide(head, 0, &opts)
+		d, err = decide(head, 0, &opts, complete)
+	}
+	if err == nil && opts.Limit == 0 && !complete && d.By == ByStatistics {
+		if _, ok := newLookOn(&d.Result); ok {
+			// The answer names equivalents: Detect looks on past the bytes
+			// examined for bytes that tell them apart (see lookon.go), in
+			// what is read ahead.
+			head, complete, err = readOn(r, head, d.Result.Examined+lookOn)
+			if err != nil {
+				return nil, err
+			}
+			d, err = decide(head, 0, &opts, true)
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -300,6 +314,24 @@ func readPastASCII(r io.Reader, head []byte) ([]byte, bool, error) {
 			return nil, false, err
 		}
 	}
+}
+
+// readOn reads on after head, which r yields the rest of, until head holds
+// want bytes or the input ends, and returns head and whether it is the
+// whole input.
+func readOn(r io.Reader, head []byte, want int64) ([]byte, bool, error) {
+	for int64(len(head)) < want {
+		head = slices.Grow(head, int(min(want-int64(len(head)), int64(max(len(head), 64<<10)))))
+		n, err := r.Read(head[len(head):int(min(int64(cap(head)), want))])
+		head = head[:len(head)+n]
+		if err == io.EOF {
+			return head, true, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	return head, false, nil
 }
 
 // heads recycles NewReader's buffers for the head of an input.
@@ -382,7 +414,10 @@ func (d *decoded) Read(p []byte) (int, error) {
 // limit of them, and one more when the input goes on. A limit of 0 is the
 // default, under which head holds what Detect examines past an ASCII
 // prefix too (see readPastASCII).
-func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
+//
+// With look unset, the detection is the verdict on the bytes examined
+// alone, without Detect's look-on (NewReader reads on for it first).
+func decide(head []byte, limit int64, o *ReaderOptions, look bool) (Decision, error) {
 	detectLimit := limit
 	if limit == 0 {
 		detectLimit, limit = 0, DefaultLimit
@@ -424,7 +459,11 @@ func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
 			}
 		}
 	}
-	res := Detect(head, &Options{Limit: detectLimit, MinConfidence: o.MinConfidence})
+	detect := Detect
+	if !look {
+		detect = detectExamined
+	}
+	res := detect(head, &Options{Limit: detectLimit, MinConfidence: o.MinConfidence})
 	if len(res.Candidates) == 0 {
 		if o.MinConfidence > 0 {
 			return Decision{}, &LowConfidenceError{Result: res, MinConfidence: o.MinConfidence}

@@ -170,7 +170,8 @@ func (r *countingReader) Read(b []byte) (int, error) {
 // whatever the reads' sizes (and reads of nothing), it reads no more than
 // one byte beyond the limit (under the default limit, after an ASCII
 // prefix: the whole of an ASCII input, and no more than DefaultLimit and
-// probeLen bytes from the first byte beyond ASCII), and a read error is
+// probeLen bytes from the first byte beyond ASCII; when the answer names
+// equivalents, lookOn bytes past those examined), and a read error is
 // returned wherever it happens.
 func TestDetectReaderAroundPrefix(t *testing.T) {
 	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 6000)
@@ -190,6 +191,14 @@ func TestDetectReaderAroundPrefix(t *testing.T) {
 					bound = int64(len(in))
 				} else if o == nil && first >= DefaultLimit {
 					bound = int64(first + DefaultLimit + probeLen)
+				}
+				if o == nil {
+					// The look-on reads on, lookOn bytes past those examined
+					// at most, for bytes that tell equivalents apart.
+					ex := detectExamined(in, o)
+					if _, ok := newLookOn(&ex); ok && ex.Examined < int64(len(in)) {
+						bound = ex.Examined + lookOn
+					}
 				}
 				for _, step := range []int{1 << 20, 4096, 4093} {
 					r := &countingReader{p: in, step: step, stalls: 2}

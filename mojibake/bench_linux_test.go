@@ -75,6 +75,12 @@ func BenchmarkFixMangledRussian(b *testing.B) {
 	benchFile(b, "russian.utf8.txt", misreadBytes(Windows1251))
 }
 
+// Fix on the input of BenchmarkTransformerMangledKorean: the cost of the
+// changes Fix reports, beside the same work without them.
+func BenchmarkFixMangledKorean(b *testing.B) {
+	benchFile(b, "korean.utf8.txt", misreadBytes(Windows1252))
+}
+
 // The baseline: unicode/utf8's validation of the same bytes.
 func BenchmarkUTF8ValidRussian(b *testing.B) {
 	benchFunc(b, "russian.utf8.txt", nil, func(p []byte) { utf8.Valid(p) })

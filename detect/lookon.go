@@ -1,0 +1,218 @@
+package detect
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/utf8x/utf8x/detect/internal/model"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
+)
+
+// An answer's equivalents (Candidate.Equivalent) decode the bytes examined
+// alike; they need not decode the rest of the input alike. A Greek
+// dictionary in ISO-8859-7 whose first 64 KiB hold no Ά is "windows-1253,
+// equivalent iso-8859-7", and windows-1253 then reads every later Ά (B6)
+// as ¶. Under the default limit, Detect, DetectReader and NewReader, which
+// hold the input or read it, therefore look on past the bytes examined, up
+// to lookOn bytes, for bytes that the answer and its equivalents decode
+// differently (telling bytes). When there are any, the text around them
+// (their lines, cut to tellContext bytes on either side, tellMax bytes in
+// all) is examined with the window after it, and the equivalent that reads it best
+// is named; the equivalents that still decode everything alike stay
+// listed. The confidence is the window's: the choice among readings that
+// were one answer on the window does not change how sure it is.
+//
+// The Detector, fed in chunks, keeps only its window and does not look on.
+
+// lookOn bounds how far past the bytes examined the look-on reads: at the
+// speed of the scan (about 1 GB/s on text all of whose bytes are beyond
+// ASCII, far more on mostly-ASCII text) a few milliseconds at most.
+const lookOn = 4 << 20
+
+// lookChunk is the unit the look-on scans in, the same for an input held
+// whole and one read: a telling byte's context ends at a chunk's end, so
+// that both gather the same text.
+const lookChunk = 64 << 10
+
+// tellContext is how many bytes of a telling byte's line are kept on
+// either side of it.
+const tellContext = 128
+
+// tellMax bounds the text gathered around telling bytes.
+const tellMax = 4 << 10
+
+// lookOnScan gathers the text around telling bytes.
+type lookOnScan struct {
+	tell    [256]bool // the bytes the group decodes differently
+	group   []string  // the answer's encoding, then its equivalents
+	extra   []byte    // the lines around telling bytes, each ending in LF
+	first   int64     // offset in the rest of the first telling byte, -1 before it
+	scanned int64     // bytes of the rest scanned
+}
+
+// newLookOn returns the scan for r's answer, and false when there is
+// nothing to look on for: r is no statistical answer naming equivalents,
+// or one of them is not a single-byte encoding.
+func newLookOn(r *Result) (*lookOnScan, bool) {
+	if len(r.Candidates) == 0 || !r.Truncated {
+		return nil, false
+	}
+	top := &r.Candidates[0]
+	if top.Evidence != Statistics || len(top.Equivalent) == 0 || top.Confidence == 0 {
+		return nil, false
+	}
+	s := &lookOnScan{group: append([]string{top.Encoding}, top.Equivalent...), first: -1}
+	var tables []*[256]uint16
+	for _, name := range s.group {
+		e := modelEncoding(name)
+		if e == nil || e.Table == nil {
+			return nil, false
+		}
+		tables = append(tables, e.Table)
+	}
+	any := false
+	for b := 0x80; b < 0x100; b++ {
+		for _, t := range tables[1:] {
+			if t[b] != tables[0][b] {
+				s.tell[b], any = true, true
+				break
+			}
+		}
+	}
+	return s, any
+}
+
+// modelEncoding returns the model's encoding of that name, or nil.
+func modelEncoding(name string) *model.Encoding {
+	for _, e := range model.Encodings {
+		if e.Name == name {
+			return e
+		}
+	}
+	return nil
+}
+
+// chunk scans p, the next lookChunk bytes of the rest (fewer at its end),
+// and reports whether the scan is done: tellMax bytes gathered or lookOn
+// bytes scanned.
+func (s *lookOnScan) chunk(p []byte) bool {
+	for i := 0; i < len(p); {
+		i += utf8kernel.ASCIIPrefix(p[i:])
+		for i < len(p) && p[i] >= 0x80 && !s.tell[p[i]] {
+			i++
+		}
+		if i >= len(p) || p[i] < 0x80 {
+			continue
+		}
+		if s.first < 0 {
+			s.first = s.scanned + int64(i)
+		}
+		lo := max(0, i-tellContext)
+		if k := bytes.LastIndexByte(p[lo:i], '\n'); k >= 0 {
+			lo += k + 1
+		}
+		hi := min(len(p), i+tellContext)
+		if k := bytes.IndexByte(p[i:hi], '\n'); k >= 0 {
+			hi = i + k
+		}
+		s.extra = append(s.extra, p[lo:hi]...)
+		s.extra = append(s.extra, '\n')
+		if len(s.extra) >= tellMax {
+			return true
+		}
+		i = hi
+	}
+	s.scanned += int64(len(p))
+	return s.scanned >= lookOn
+}
+
+// settle names, in r, the member of the group that reads the window
+// examined and the text gathered best (see the comment at the top). It
+// returns r as it is when nothing was gathered or the combined reading
+// rules every member out.
+func (s *lookOnScan) settle(r Result, window []byte) Result {
+	if len(s.extra) == 0 {
+		return r
+	}
+	// The gathered text first: the statistics score the lines beyond
+	// ASCII from the start, up to a bound (model.Window), which a window
+	// first would take all of.
+	q := make([]byte, 0, len(s.extra)+len(window))
+	q = append(append(q, s.extra...), window...)
+	both := detectAll(q, &Options{Limit: -1}, false)
+	for _, c := range both.Candidates {
+		if c.Confidence == 0 || !slices.Contains(s.group, c.Encoding) {
+			continue
+		}
+		r.Candidates = slices.Clone(r.Candidates) // (r's own may be shared)
+		top := &r.Candidates[0]
+		var eq []string
+		for _, name := range c.Equivalent {
+			if slices.Contains(s.group, name) {
+				eq = append(eq, name)
+			}
+		}
+		if c.Encoding != top.Encoding {
+			top.Note += fmt.Sprintf("; %s, not %s: bytes %d past those examined read so",
+				c.Encoding, top.Encoding, r.Examined+s.first)
+			top.Encoding, top.Iconv, top.Language, top.LanguageName = c.Encoding, c.Iconv, c.Language, c.LanguageName
+		}
+		top.Equivalent = eq
+		return r
+	}
+	return r
+}
+
+// lookOnSlice is the look-on of Detect, which holds the input p whose
+// verdict is r.
+func lookOnSlice(p []byte, r Result, o *Options) Result {
+	if !lookPast(o) || r.Examined >= int64(len(p)) {
+		return r
+	}
+	s, ok := newLookOn(&r)
+	if !ok {
+		return r
+	}
+	rest := p[r.Examined:min(int64(len(p)), r.Examined+lookOn)]
+	for len(rest) > 0 {
+		n := min(len(rest), lookChunk)
+		if s.chunk(rest[:n]) {
+			break
+		}
+		rest = rest[n:]
+	}
+	return s.settle(r, p[max(0, r.Examined-DefaultLimit):r.Examined])
+}
+
+// lookOnReader is the look-on of DetectReader, whose Detector d gave r;
+// probe is the byte after those examined, which DetectReader read to learn
+// that the input goes on, and rd yields the rest after it; buf is room for
+// a chunk.
+func lookOnReader(d *Detector, r Result, o *Options, probe byte, rd io.Reader, buf []byte) (Result, error) {
+	if !lookPast(o) {
+		return r, nil
+	}
+	s, ok := newLookOn(&r)
+	if !ok {
+		return r, nil
+	}
+	window := d.prefix // the bytes examined (see Detector)
+	buf = buf[:lookChunk]
+	buf[0] = probe
+	have := 1
+	for {
+		n, err := io.ReadFull(rd, buf[have:])
+		have += n
+		end := err == io.EOF || err == io.ErrUnexpectedEOF
+		if err != nil && !end {
+			return Result{}, err
+		}
+		if s.chunk(buf[:have]) || end {
+			break
+		}
+		have = 0
+	}
+	return s.settle(r, window), nil
+}
