@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/utf8x/utf8x/detect/internal/model"
-	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // An answer's equivalents (Candidate.Equivalent) decode the bytes examined
@@ -27,8 +26,8 @@ import (
 // The Detector, fed in chunks, keeps only its window and does not look on.
 
 // lookOn bounds how far past the bytes examined the look-on reads: at the
-// speed of the scan (about 1 GB/s on text all of whose bytes are beyond
-// ASCII, far more on mostly-ASCII text) a few milliseconds at most.
+// speed of the scan (about 4 GB/s, see indexTelling) about a millisecond,
+// besides reading it.
 const lookOn = 4 << 20
 
 // lookChunk is the unit the look-on scans in, the same for an input held
@@ -45,7 +44,7 @@ const tellMax = 4 << 10
 
 // lookOnScan gathers the text around telling bytes.
 type lookOnScan struct {
-	tell    [256]bool // the bytes the group decodes differently
+	tell    [256]byte // 1 for the bytes the group decodes differently
 	group   []string  // the answer's encoding, then its equivalents
 	extra   []byte    // the lines around telling bytes, each ending in LF
 	first   int64     // offset in the rest of the first telling byte, -1 before it
@@ -76,7 +75,7 @@ func newLookOn(r *Result) (*lookOnScan, bool) {
 	for b := 0x80; b < 0x100; b++ {
 		for _, t := range tables[1:] {
 			if t[b] != tables[0][b] {
-				s.tell[b], any = true, true
+				s.tell[b], any = 1, true
 				break
 			}
 		}
@@ -99,13 +98,11 @@ func modelEncoding(name string) *model.Encoding {
 // bytes scanned.
 func (s *lookOnScan) chunk(p []byte) bool {
 	for i := 0; i < len(p); {
-		i += utf8kernel.ASCIIPrefix(p[i:])
-		for i < len(p) && p[i] >= 0x80 && !s.tell[p[i]] {
-			i++
+		k := indexTelling(p[i:], &s.tell)
+		if k < 0 {
+			break
 		}
-		if i >= len(p) || p[i] < 0x80 {
-			continue
-		}
+		i += k
 		if s.first < 0 {
 			s.first = s.scanned + int64(i)
 		}
@@ -126,6 +123,27 @@ func (s *lookOnScan) chunk(p []byte) bool {
 	}
 	s.scanned += int64(len(p))
 	return s.scanned >= lookOn
+}
+
+// indexTelling returns the index in p of the first byte set in tell, or
+// -1. Eight bytes a step, their entries ORed without a branch: about
+// 4 GB/s on text of any script (a loop that skipped ASCII with the SIMD
+// kernel and tested each other byte ran at 0.4 GB/s on Greek, whose words
+// are short runs between spaces).
+func indexTelling(p []byte, tell *[256]byte) int {
+	i := 0
+	for ; i+8 <= len(p); i += 8 {
+		q := p[i : i+8 : i+8]
+		if tell[q[0]]|tell[q[1]]|tell[q[2]]|tell[q[3]]|tell[q[4]]|tell[q[5]]|tell[q[6]]|tell[q[7]] != 0 {
+			break
+		}
+	}
+	for ; i < len(p); i++ {
+		if tell[p[i]] != 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // settle names, in r, the member of the group that reads the window

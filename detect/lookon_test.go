@@ -138,7 +138,7 @@ func TestLookOnEveryPrefix(t *testing.T) {
 		s, _ := newLookOn(&ex)
 		first := -1
 		for i := DefaultLimit; i < len(in); i++ {
-			if s.tell[in[i]] {
+			if s.tell[in[i]] != 0 {
 				first = i
 				break
 			}
@@ -208,4 +208,36 @@ func decodeWith(t *testing.T, name string, p []byte) string {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return string(d)
+}
+
+// indexTelling finds what a plain loop finds, at every position and
+// length around its steps of eight.
+func TestIndexTelling(t *testing.T) {
+	var tell [256]byte
+	tell[0xB6], tell[0x80], tell[0xFF] = 1, 1, 1
+	plain := func(p []byte) int {
+		for i, b := range p {
+			if tell[b] != 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	base := []byte("Ο πλανήτης έχει δύο μικρούς δορυφόρους")
+	for n := 0; n <= 40; n++ {
+		for at := -1; at < n; at++ {
+			p := append([]byte(nil), base[:n]...)
+			for i := range p {
+				if tell[p[i]] != 0 {
+					p[i] = 'x'
+				}
+			}
+			if at >= 0 {
+				p[at] = []byte{0xB6, 0x80, 0xFF}[at%3]
+			}
+			if got, want := indexTelling(p, &tell), plain(p); got != want || want != at {
+				t.Fatalf("%d bytes, telling byte at %d: got %d, want %d", n, at, got, want)
+			}
+		}
+	}
 }
