@@ -60,6 +60,10 @@ An input whose first 64 KiB are plain ASCII is read on to its first byte
 beyond ASCII, and 64 KiB from the start of that byte's line are examined: a
 file that goes on in windows-1252 after a long ASCII start is not "us-ascii".
 An input ASCII to its end is read whole (up to 64 MiB: then "us-ascii").
+When the answer stands for encodings that read the bytes examined alike
+(windows-1253 and ISO-8859-7 on Greek without Ά), up to 4 MiB more are
+scanned for bytes they read differently, and the one that reads those
+lines best is named (--all says so in its note).
 
 --all lists every candidate with its probability and why it scored so or was
 ruled out. -0 (--null) ends each file name with a NUL byte instead of the
