@@ -298,3 +298,53 @@ func TestLastLF(t *testing.T) {
 		t.Fatalf("only %d searches found an LF", found)
 	}
 }
+
+// A repair may be longer than its window (a lost byte written as U+FFFD,
+// three bytes, in place of the misread character of two before it): the
+// Transformer writes no more than dst holds (it panicked in its callers
+// before, reporting more bytes written than dst had; found by FuzzFix) and
+// writes the rest in the next call, so that its output is Fix's whatever
+// the room.
+func TestTransformerHoldsWhatOutgrowsDst(t *testing.T) {
+	for _, in := range []string{"dÉ©AÃ ÃA", "PoÄetni indeks\n", "TlÄcatlahtohcÄyÅtl in Congo\nPoÄetni indeks\n"} {
+		want, cs := FixString(in)
+		if len(want) <= len(in) || len(cs) == 0 {
+			t.Fatalf("%q: Fix gives %q, no longer than the input: the case tests nothing", in, want)
+		}
+		// (A window needs room for its bytes: each input here is one.)
+		for room := len(in); room <= len(want)+1; room++ {
+			tr := NewTransformer()
+			var out []byte
+			src := []byte(in)
+			dst := make([]byte, room, room+64) // (capacity beyond len: nothing may be written there)
+			for tries := 0; tries < 100 && (len(src) > 0 || len(out) < len(want)); tries++ {
+				for i := range dst[:cap(dst)] {
+					dst[:cap(dst)][i] = 0
+				}
+				nDst, nSrc, err := tr.Transform(dst, src, true)
+				if nDst > len(dst) || nSrc > len(src) {
+					t.Fatalf("%q, dst %d: wrote %d bytes, read %d", in, room, nDst, nSrc)
+				}
+				for _, b := range dst[len(dst):cap(dst)] {
+					if b != 0 {
+						t.Fatalf("%q, dst %d: wrote past len(dst)", in, room)
+					}
+				}
+				out = append(out, dst[:nDst]...)
+				src = src[nSrc:]
+				if err == nil {
+					break
+				}
+				if err != transform.ErrShortDst {
+					t.Fatalf("%q, dst %d: %v", in, room, err)
+				}
+			}
+			if string(out) != want {
+				t.Errorf("%q, dst %d: got %q, want %q", in, room, out, want)
+			}
+		}
+		if got, _, err := transform.String(NewTransformer(), in); err != nil || got != want {
+			t.Errorf("%q: transform.String gives %q, %v; want %q", in, got, err, want)
+		}
+	}
+}

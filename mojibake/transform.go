@@ -633,6 +633,10 @@ type Transformer struct {
 	// it. scratch is where Prime's output goes.
 	primed  docState
 	scratch []byte
+	// held is the end of a window's repair that did not fit in the dst of
+	// the call that made it (a repair may be longer than its window): the
+	// next call writes it first.
+	held []byte
 	// hist holds the input consumed before the current call to Transform
 	// (its last bytes: at least histReach+1 of them, when there were
 	// that many), for the lines before a window that quote its repair
@@ -720,6 +724,7 @@ func (t *Transformer) Reset() {
 	t.hist, t.histCut = append(t.hist[:0], t.primedHist...), t.primedCut
 	t.midLine = false
 	t.in, t.out, t.line, t.col, t.changes = 0, 0, 0, 0, 0
+	t.held = t.held[:0]
 	t.scanBase, t.scanResume, t.nlFree = 0, 0, 0
 }
 
@@ -892,6 +897,13 @@ func (t *Transformer) keep(p []byte) {
 
 func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	buildTables()
+	if len(t.held) > 0 {
+		nDst = copy(dst, t.held)
+		t.held = t.held[nDst:]
+		if len(t.held) > 0 {
+			return nDst, 0, transform.ErrShortDst
+		}
+	}
 	for nSrc < len(src) {
 		rest := src[nSrc:]
 		c := t.scan(rest, atEOF)
@@ -939,10 +951,20 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			continue
 		}
 		t.f.hist, t.f.histNow, t.f.histCut = t.hist, src[:nSrc], t.histCut
-		out := t.rewrite(dst[nDst:nDst], rest[:w])
+		room := len(dst) - nDst
+		out := t.rewrite(dst[nDst:nDst:len(dst)], rest[:w])
 		t.f.hist, t.f.histNow = nil, nil // (not keeping the caller's src)
-		nDst += len(out)
 		nSrc += w
+		if len(out) > room {
+			// The repair outgrew the room dst had, which holds the window
+			// (a lost byte written as U+FFFD, three bytes, in place of the
+			// misread character of two left of it: "ÃA"): what does not
+			// fit waits for the next call.
+			k := copy(dst[nDst:], out)
+			t.held = append(t.held[:0], out[k:]...)
+			return nDst + k, nSrc, transform.ErrShortDst
+		}
+		nDst += len(out)
 	}
 	return nDst, nSrc, nil
 }
@@ -1098,11 +1120,12 @@ func fix(s []byte, opts []Options, noTexts bool) ([]byte, []Change) {
 	// the collector at each step) cost more than the copy.
 	t.sink = &st.changes
 	t.scanResume = int64(resume) // the Transformer's first scan goes on from there
-	// The output never outgrows the input, so one call does it all; the
-	// loop is there should that ever be wrong.
+	// The output rarely outgrows the input (a lost byte written as U+FFFD
+	// in place of one misread character does), so one call mostly does it
+	// all; the loop grows dst and takes what the Transformer held back.
 	dst := make([]byte, len(s)+maxWindow)
 	out := dst[:0]
-	for len(s) > 0 {
+	for len(s) > 0 || len(t.held) > 0 {
 		nDst, nSrc, _ := t.Transform(dst[len(out):cap(dst)], s, true)
 		out = dst[:len(out)+nDst]
 		s = s[nSrc:]
@@ -1110,7 +1133,7 @@ func fix(s []byte, opts []Options, noTexts bool) ([]byte, []Change) {
 			out = append(out, s...) // no progress with room to spare: keep the rest as it is
 			break
 		}
-		if len(s) > 0 && len(out)+maxWindow > cap(dst) {
+		if (len(s) > 0 || len(t.held) > 0) && len(out)+maxWindow > cap(dst) {
 			dst = append(out, make([]byte, len(s)+maxWindow)...)
 		}
 	}
