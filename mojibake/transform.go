@@ -109,7 +109,7 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				continue
 			}
 			m := lowMasks[rune(c&0x1F)<<6|rune(p[i+1]&0x3F)]
-			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
+			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF, 0) {
 				return prevAt, done
 			}
 			prevLead, prevAt, done = m.lead, i, i
@@ -154,7 +154,7 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 			continue
 		}
 		m := maskOf(r)
-		if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
+		if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF, 0) {
 			return prevAt, done
 		}
 		prevLead, prevAt, done = m.lead, i, i
@@ -432,7 +432,7 @@ func lostNBSP(p []byte, at int, atEOF bool) bool {
 	if !lostSpaceAfter(prev, r, after) {
 		return false
 	}
-	return unitAt(p, at, maskOf(r).lead&nbspMask, atEOF)
+	return unitAt(p, at, maskOf(r).lead&nbspMask, atEOF, 0)
 }
 
 // strayLead reports whether the lead at p[at], which a small ASCII letter
@@ -495,7 +495,12 @@ func threeBytes(c0, c1, c2 byte) bool {
 // a guessed character needs a sure one beside it), or the model of real
 // text sees one (modelOnly): windows without such a character would come
 // out as they went in.
-func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
+//
+// For the encodings in lenient, which the text before vouches for (see
+// vouchedScan), the model of real text need see one pair real text does
+// not hold, not seesNeed's, in a misread character glued to a letter or
+// digit after it.
+func unitAt(p []byte, at int, mask uint16, atEOF bool, lenient uint16) bool {
 	var rs [utf8.UTFMax*2 + 1]rune
 	k := 0
 	for j := at; k < len(rs); k++ {
@@ -562,7 +567,14 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
+		need := seesNeed(u)
+		if lenient&(1<<e) != 0 && isWordChar(next) {
+			// Glued to the letter or digit after it: at a word's end the
+			// misread character may be punctuation closing a quotation
+			// ("«olá»…" is olá, », …), which the line alone tells.
+			need = 1
+		}
+		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, need) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
 			return true
 		}
 		if u.end == 2 && prev < 0x80 && next < 0x80 && !isWordChar(prev) && !isWordChar(next) && scriptOf(u.r) == scLatin && mayIsland(rs[0], rs[1]) && latinBeside(p, at) {
@@ -869,6 +881,60 @@ func (t *Transformer) scan(rest []byte, atEOF bool) int {
 	return c
 }
 
+// vouchedScan returns c, the pre-scan's candidate in rest (or -1), or an
+// earlier offset in rest where a misread character starts under an
+// encoding the text before vouches for (docState: two lines surely misread
+// through it, the later within docReach before): there the pre-scan asks
+// the model of real text for one pair real text does not hold, not
+// seesNeed's two, when the character is glued to a letter or digit after
+// it (see unitAt), as the window's judgement does (docAsk). Without it a
+// line whose only misread characters are ones the model sees one such pair
+// in ("rá»«ng", rừng read as Windows-1252: á»« holds guillemets) was passed
+// by the pre-scan while the same line in a window with another misread
+// character was repaired. At a word's end such a character may be
+// punctuation closing a quotation ("«olá»…" is olá, », …, in Portuguese),
+// and the pre-scan asks what it asked before. Whether
+// an encoding is vouched for at an offset depends on the text before it
+// alone, so the result does not depend on how the input is split.
+func (t *Transformer) vouchedScan(rest []byte, c int, atEOF bool) int {
+	end := c
+	if end < 0 {
+		end = len(rest)
+	}
+	var reach [numEncodings]int64 // how far into rest each encoding is vouched for
+	var any uint16
+	for m := t.f.doc.ready; m != 0; m &= m - 1 {
+		e := bits.TrailingZeros16(m)
+		if r := t.f.doc.prev[e] + docReach - t.in; r > 0 {
+			reach[e], any = r, any|1<<e
+		}
+	}
+	if any == 0 {
+		return c
+	}
+	for i := 0; i < end; {
+		if rest[i] < 0x80 {
+			i++
+			i += utf8kernel.ASCIIPrefix(rest[i:end])
+			continue
+		}
+		r, size := utf8.DecodeRune(rest[i:])
+		if lead := maskOf(r).lead & any; lead != 0 {
+			var v uint16
+			for m := lead; m != 0; m &= m - 1 {
+				if e := bits.TrailingZeros16(m); int64(i) < reach[e] {
+					v |= 1 << e
+				}
+			}
+			if v != 0 && unitAt(rest, i, v, atEOF, v) {
+				return i
+			}
+		}
+		i += size
+	}
+	return c
+}
+
 // Changes returns how many stretches have been rewritten so far.
 func (t *Transformer) Changes() int64 { return t.changes }
 
@@ -907,6 +973,9 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 	for nSrc < len(src) {
 		rest := src[nSrc:]
 		c := t.scan(rest, atEOF)
+		if t.f.doc.ready != 0 {
+			c = t.vouchedScan(rest, c, atEOF)
+		}
 		// safe is a window boundary before which rest holds no candidate.
 		var safe int
 		switch {
