@@ -1,14 +1,19 @@
 # Mojibake made from the word lists (3,000 random words a dictionary): each word, or eight
-# words a line, misread as Windows-1252 or -1251 (Python codecs; words the codec cannot
+# words a line, misread through a chain (Python codecs; words the codec cannot
 # misread left out), repaired by `utf8x fix --mojibake`; prints the share given back exactly.
 import sys, random, os, subprocess
-# Usage (in $HUN): python3 mojibake-positives.py UTF8X word|line
+# Usage (in $HUN): python3 mojibake-positives.py UTF8X word|line [CHAIN,...]
+# (chains: cp1252 cp1251 latin-1 cp1250 mac_roman cp437 cp1252x2, the last misread twice)
 B = sys.argv[1]
 # chain per language family
 latin = 'af_ZA ca cs_CZ da_DK de_DE es_ES et_EE eu gl_ES hr_HR hu_HU is_IS it_IT lt_LT lv_LV nb_NO nl nn_NO pl_PL pt_BR pt_PT ro_RO sk_SK sl_SI sv_SE tr_TR vi_VN eo bs_BA sr_Latn_RS'.split()
 cyr = 'be_BY bg_BG kk_KZ mn_MN ru_RU sr_RS uk_UA'.split()
 other = 'el_GR he_IL ar th_TH hi_IN ko'.split()
-chains = {'cp1252': latin+cyr+other, 'cp1251': cyr+other+['cs_CZ','pl_PL','de_DE','fr'] }
+chains = {'cp1252': latin+cyr+other, 'cp1251': cyr+other+['cs_CZ','pl_PL','de_DE','fr'],
+          'latin-1': latin+cyr+other, 'cp1250': latin+cyr+other, 'mac_roman': latin+cyr+other,
+          'cp437': latin+cyr+other, 'cp1252x2': latin+cyr}
+if len(sys.argv) > 3:
+    chains = {k: v for k, v in chains.items() if k in sys.argv[3].split(',')}
 random.seed(1)
 os.makedirs('p', exist_ok=True)
 mode = sys.argv[2]  # 'word' or 'line'
@@ -27,7 +32,11 @@ for ch, langs in chains.items():
             items = [' '.join(ws[i:i+8]) for i in range(0, len(ws), 8)]
         for it in items:
             try:
-                m = it.encode('utf-8').decode(ch)
+                if ch.endswith('x2'):
+                    c = ch[:-2]
+                    m = it.encode('utf-8').decode(c).encode('utf-8').decode(c)
+                else:
+                    m = it.encode('utf-8').decode(ch)
             except UnicodeDecodeError:
                 continue
             src.append(m); exp.append(it)
