@@ -42,6 +42,45 @@ func nextCandidate(p []byte, atEOF bool) int {
 // "maybe" whenever it runs out), so a later scan of the same bytes, longer
 // or at the end of input, may start there.
 func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
+	return scanVouched(p, from, atEOF, nil)
+}
+
+// vouchedReach says, for the encodings a text's lines before vouch for
+// (docState: two lines surely misread through it, the later within
+// docReach before), how far into the input scanned they still do.
+type vouchedReach struct {
+	any   uint16
+	reach [numEncodings]int // offsets in the input scanned
+}
+
+// at returns the encodings vouched for at p[i].
+func (v *vouchedReach) at(i int) uint16 {
+	if v == nil {
+		return 0
+	}
+	var m uint16
+	for a := v.any; a != 0; a &= a - 1 {
+		if e := bits.TrailingZeros16(a); i < v.reach[e] {
+			m |= 1 << e
+		}
+	}
+	return m
+}
+
+// scanVouched is scanFrom in a text whose lines before vouch for the
+// encodings of v (nil: none): a misread character of one of them glued to
+// a letter or digit after it needs one pair real text does not hold, not
+// seesNeed's two (see unitAt), as the window's judgement does (docAsk).
+// Without it a line whose only misread characters are ones the model sees
+// one such pair in ("rá»«ng", rừng read as Windows-1252: á»« holds
+// guillemets) was passed by the pre-scan while the same line in a window
+// with another misread character was repaired. At a word's end such a
+// character may be punctuation closing a quotation ("«olá»…" is olá, », …,
+// in Portuguese), and the pre-scan asks what it asked before. Whether an
+// encoding is vouched for at an offset depends on the text before it
+// alone, so the result does not depend on how the input is split; its
+// resume point holds for the same v only.
+func scanVouched(p []byte, from int, atEOF bool, v *vouchedReach) (cand, resume int) {
 	var prevLead uint16
 	prevAt := 0
 	n := len(p)
@@ -109,7 +148,7 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				continue
 			}
 			m := lowMasks[rune(c&0x1F)<<6|rune(p[i+1]&0x3F)]
-			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF, 0) {
+			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF, v.at(prevAt)) {
 				return prevAt, done
 			}
 			prevLead, prevAt, done = m.lead, i, i
@@ -154,7 +193,7 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 			continue
 		}
 		m := maskOf(r)
-		if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF, 0) {
+		if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF, v.at(prevAt)) {
 			return prevAt, done
 		}
 		prevLead, prevAt, done = m.lead, i, i
@@ -860,6 +899,27 @@ func (t *Transformer) windowEnd(rest []byte, atEOF bool) int {
 // scan is nextCandidate on rest, the input from stream offset t.in on,
 // starting where the last scan's resume point allows.
 func (t *Transformer) scan(rest []byte, atEOF bool) int {
+	if t.f.doc.ready != 0 {
+		var v vouchedReach
+		for m := t.f.doc.ready; m != 0; m &= m - 1 {
+			e := bits.TrailingZeros16(m)
+			if r := t.f.doc.prev[e] + docReach - t.in; r > 0 {
+				v.reach[e], v.any = int(min(r, int64(len(rest)))), v.any|1<<e
+			}
+		}
+		if v.any != 0 {
+			// (No resume point: it holds for one v, and v changes as t.in
+			// moves on.)
+			c, _ := scanVouched(rest, 0, atEOF, &v)
+			if c < 0 {
+				t.looked += int64(len(rest))
+			} else {
+				t.looked += int64(c)
+			}
+			t.scanBase, t.scanResume = t.in, 0
+			return c
+		}
+	}
 	from := 0
 	if r := t.scanResume - t.in; r > 0 && r <= int64(len(rest)) && (t.scanBase == t.in || leadsNone(rest)) {
 		// From a later start the scan meets the same states, but for the
@@ -877,60 +937,6 @@ func (t *Transformer) scan(rest []byte, atEOF bool) int {
 		t.scanBase, t.scanResume = t.in, t.in+int64(resume)
 	} else if from == 0 {
 		t.scanBase, t.scanResume = t.in, 0
-	}
-	return c
-}
-
-// vouchedScan returns c, the pre-scan's candidate in rest (or -1), or an
-// earlier offset in rest where a misread character starts under an
-// encoding the text before vouches for (docState: two lines surely misread
-// through it, the later within docReach before): there the pre-scan asks
-// the model of real text for one pair real text does not hold, not
-// seesNeed's two, when the character is glued to a letter or digit after
-// it (see unitAt), as the window's judgement does (docAsk). Without it a
-// line whose only misread characters are ones the model sees one such pair
-// in ("rá»«ng", rừng read as Windows-1252: á»« holds guillemets) was passed
-// by the pre-scan while the same line in a window with another misread
-// character was repaired. At a word's end such a character may be
-// punctuation closing a quotation ("«olá»…" is olá, », …, in Portuguese),
-// and the pre-scan asks what it asked before. Whether
-// an encoding is vouched for at an offset depends on the text before it
-// alone, so the result does not depend on how the input is split.
-func (t *Transformer) vouchedScan(rest []byte, c int, atEOF bool) int {
-	end := c
-	if end < 0 {
-		end = len(rest)
-	}
-	var reach [numEncodings]int64 // how far into rest each encoding is vouched for
-	var any uint16
-	for m := t.f.doc.ready; m != 0; m &= m - 1 {
-		e := bits.TrailingZeros16(m)
-		if r := t.f.doc.prev[e] + docReach - t.in; r > 0 {
-			reach[e], any = r, any|1<<e
-		}
-	}
-	if any == 0 {
-		return c
-	}
-	for i := 0; i < end; {
-		if rest[i] < 0x80 {
-			i++
-			i += utf8kernel.ASCIIPrefix(rest[i:end])
-			continue
-		}
-		r, size := utf8.DecodeRune(rest[i:])
-		if lead := maskOf(r).lead & any; lead != 0 {
-			var v uint16
-			for m := lead; m != 0; m &= m - 1 {
-				if e := bits.TrailingZeros16(m); int64(i) < reach[e] {
-					v |= 1 << e
-				}
-			}
-			if v != 0 && unitAt(rest, i, v, atEOF, v) {
-				return i
-			}
-		}
-		i += size
 	}
 	return c
 }
@@ -973,9 +979,6 @@ func (t *Transformer) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 	for nSrc < len(src) {
 		rest := src[nSrc:]
 		c := t.scan(rest, atEOF)
-		if t.f.doc.ready != 0 {
-			c = t.vouchedScan(rest, c, atEOF)
-		}
 		// safe is a window boundary before which rest holds no candidate.
 		var safe int
 		switch {
