@@ -50,7 +50,9 @@ type mojibakePart struct {
 func mojibakeRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOptions, do utf8x.DriveOptions, onRead func(int64), run *mojibakeRun) (int64, error) {
 	transformers := sync.Pool{New: func() any { return mojibake.NewTransformer(opts.moji.lib) }}
 	// The repair by --invalid, then mojibake's: the first is at most the
-	// block and its U+FFFDs, the second never outgrows the first.
+	// block and its U+FFFDs, the second seldom outgrows the first (a lost
+	// byte's U+FFFD for one misread character does; runTransform grows
+	// the buffer then).
 	repaired := outBuffers{make(chan []byte, 2*do.Workers()+1), do.Block() + 64}
 	outs := outBuffers{make(chan []byte, 2*do.Workers()+1), do.Block() + 64}
 
