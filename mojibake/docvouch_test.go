@@ -14,13 +14,7 @@ import (
 // another encoding, not lines further back, not lines that were only
 // vouched for themselves.
 func TestTextVouches(t *testing.T) {
-	mis := func(s string, e Codepage) string {
-		m, ok := misread(s, e, lossNone)
-		if !ok {
-			t.Fatalf("%q cannot be misread as %v", s, e)
-		}
-		return m
-	}
+	mis := func(s string, e Codepage) string { return mustMisread(t, s, e) }
 	// Ukrainian prose misread whole as Windows-1252: sure lines.
 	uk := mis("Програма стискає файли у форматі xz.\nВона читає дані зі стандартного входу.\n", Windows1252)
 	// The lone misread "і" between ASCII words, as a man page has it.

@@ -17,13 +17,7 @@ import (
 // ellipsis ("«olá»…" in Portuguese), the text's evidence does not change
 // what is asked.
 func TestVouchedScan(t *testing.T) {
-	mis := func(s string, e Codepage) string {
-		out, ok := misread(s, e, lossNone)
-		if !ok {
-			t.Fatalf("%q cannot be misread as %v", s, e)
-		}
-		return out
-	}
+	mis := func(s string, e Codepage) string { return mustMisread(t, s, e) }
 	viBefore := "Tôi đi làm ở Hà Nội vào mùa đông.\nChúng tôi đang ở đây, một câu dài khác.\nCô ấy đã đến thăm bạn bè.\n"
 	viLines := []string{"diễn", "nguồn", "rừng xanh", "thừa", "Nguyễn"}
 	ruBefore := "Привет, как дела у тебя сегодня?\nМы живём в большом городе.\nЭто очень хорошая книга.\n"
