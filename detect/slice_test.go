@@ -81,7 +81,7 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 			}
 			// Detect looks past an ASCII prefix as the Detector does
 			// (sliceVerdict, on the prefix, does not).
-			if !reflect.DeepEqual(Detect(c.in, o), detectAll(c.in, o, true)) {
+			if !reflect.DeepEqual(detectExamined(c.in, o), detectAll(c.in, o, true)) {
 				t.Fatalf("%s: Detect differs from the Detector", name)
 			}
 		}
@@ -252,8 +252,13 @@ func FuzzSliceVerdict(f *testing.F) {
 			if want := detectAll(full, o, false); ok && !reflect.DeepEqual(got, want) {
 				t.Fatalf("options %+v:\n got %+v\nwant %+v", o, got, want)
 			}
-			if got, want := Detect(full, o), detectAll(full, o, true); !reflect.DeepEqual(got, want) {
+			// (Detect is detectExamined and the look-on past the bytes
+			// examined, which the Detector does not do.)
+			if got, want := detectExamined(full, o), detectAll(full, o, true); !reflect.DeepEqual(got, want) {
 				t.Fatalf("options %+v: Detect\n got %+v\nwant %+v", o, got, want)
+			}
+			if got, want := Detect(full, o), lookOnSlice(full, detectAll(full, o, true), o); !reflect.DeepEqual(got, want) {
+				t.Fatalf("options %+v: Detect with its look-on\n got %+v\nwant %+v", o, got, want)
 			}
 			q, limit := full, int64(DefaultLimit)
 			if o != nil {
