@@ -74,9 +74,10 @@ func (v *vouchedReach) at(i int) uint16 {
 // Without it a line whose only misread characters are ones the model sees
 // one such pair in ("rá»«ng", rừng read as Windows-1252: á»« holds
 // guillemets) was passed by the pre-scan while the same line in a window
-// with another misread character was repaired. At a word's end such a
-// character may be punctuation closing a quotation ("«olá»…" is olá, », …,
-// in Portuguese), and the pre-scan asks what it asked before. Whether an
+// with another misread character was repaired. At a word's end on a line
+// that opened a quotation with « such a character may be punctuation
+// closing it ("«olá»…" is olá, », …, in Portuguese), and there the
+// pre-scan asks what it asked before. Whether an
 // encoding is vouched for at an offset depends on the text before it
 // alone, so the result does not depend on how the input is split; its
 // resume point holds for the same v only.
@@ -536,9 +537,9 @@ func threeBytes(c0, c1, c2 byte) bool {
 // out as they went in.
 //
 // For the encodings in lenient, which the text before vouches for (see
-// vouchedScan), the model of real text need see one pair real text does
+// scanVouched), the model of real text need see one pair real text does
 // not hold, not seesNeed's, in a misread character glued to a letter or
-// digit after it.
+// digit after it, or at a word's end on a line with no « before it.
 func unitAt(p []byte, at int, mask uint16, atEOF bool, lenient uint16) bool {
 	var rs [utf8.UTFMax*2 + 1]rune
 	k := 0
@@ -607,10 +608,11 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool, lenient uint16) bool {
 			next = rs[int(u.end)]
 		}
 		need := seesNeed(u)
-		if lenient&(1<<e) != 0 && isWordChar(next) {
-			// Glued to the letter or digit after it: at a word's end the
-			// misread character may be punctuation closing a quotation
-			// ("«olá»…" is olá, », …), which the line alone tells.
+		if lenient&(1<<e) != 0 && (isWordChar(next) || !guillemetBefore(p, at)) {
+			// Glued to the letter or digit after it, or at a word's end
+			// on a line that opened no quotation with a guillemet: there
+			// the misread character may be punctuation closing it ("«olá»…"
+			// is olá, », …).
 			need = 1
 		}
 		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, need) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
@@ -662,6 +664,13 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool, lenient uint16) bool {
 		}
 	}
 	return false
+}
+
+// guillemetBefore reports whether the line of p[at], as far as p holds it,
+// has an opening guillemet « before at.
+func guillemetBefore(p []byte, at int) bool {
+	line := p[bytes.LastIndexByte(p[:at], '\n')+1 : at]
+	return bytes.Contains(line, []byte("«"))
 }
 
 // Transformer undoes mojibake in a stream: it implements

@@ -12,14 +12,14 @@ import (
 // as Windows-1251 before another letter), is repaired in a text the lines
 // before vouch for that misreading, as it is in a window with another
 // misread character; alone, or in a text without such lines, it is left as
-// it is (one such pair is not enough evidence); and at a word's end, where
-// the same characters may be a guillemet closing a quotation and an
-// ellipsis ("«olá»…" in Portuguese), the text's evidence does not change
-// what is asked.
+// it is (one such pair is not enough evidence); and at a word's end on a
+// line that opened a quotation with «, where the same characters may be a
+// guillemet closing it and an ellipsis ("«olá»…" in Portuguese), the
+// text's evidence does not change what is asked.
 func TestVouchedScan(t *testing.T) {
 	mis := func(s string, e Codepage) string { return mustMisread(t, s, e) }
 	viBefore := "Tôi đi làm ở Hà Nội vào mùa đông.\nChúng tôi đang ở đây, một câu dài khác.\nCô ấy đã đến thăm bạn bè.\n"
-	viLines := []string{"diễn", "nguồn", "rừng xanh", "thừa", "Nguyễn"}
+	viLines := []string{"diễn", "nguồn", "rừng xanh", "thừa", "Nguyễn", "từ", "Orbiter (từ 2003), Mars"}
 	ruBefore := "Привет, как дела у тебя сегодня?\nМы живём в большом городе.\nЭто очень хорошая книга.\n"
 	ruLines := []string{"[США](/wiki/x)", "СССР"}
 	cases := []struct {
