@@ -607,15 +607,14 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool, lenient uint16) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		need := seesNeed(u)
-		if lenient&(1<<e) != 0 && (isWordChar(next) || !guillemetBefore(p, at)) {
-			// Glued to the letter or digit after it, or at a word's end
-			// on a line that opened no quotation with a guillemet: there
-			// the misread character may be punctuation closing it ("«olá»…"
-			// is olá, », …).
-			need = 1
+		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
+			return true
 		}
-		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, need) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
+		if lenient&(1<<e) != 0 && modelMay(u) && (isWordChar(next) || !guillemetBefore(p, at)) && modelSeesN(prev, rs[:int(u.end)], next, 1) {
+			// Glued to the letter or digit after it, or at a word's end
+			// on a line that opened no quotation with a guillemet (where
+			// the misread character may be punctuation closing it: "«olá»…"
+			// is olá, », …).
 			return true
 		}
 		if u.end == 2 && prev < 0x80 && next < 0x80 && !isWordChar(prev) && !isWordChar(next) && scriptOf(u.r) == scLatin && mayIsland(rs[0], rs[1]) && latinBeside(p, at) {
