@@ -212,6 +212,11 @@
 // could begin a misread one. The Transformer keeps the pre-scan's place
 // across calls, so input handed over a byte at a time costs time linear in
 // its length, as it does whole.
+// A repair is mostly shorter than what it replaces, but a lost byte
+// written as U+FFFD (three bytes) in place of one misread character (two)
+// is longer: the output is at most half as long again as the input. The
+// Transformer asks for room for a window (ErrShortDst) and keeps what did
+// not fit in dst for the next call.
 //
 // Each Change gives the stretch's byte ranges in the input and the output,
 // and its line and column (1-based, in characters).
