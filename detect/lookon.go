@@ -173,7 +173,7 @@ func (s *lookOnScan) settle(r Result, window []byte) Result {
 			}
 		}
 		if c.Encoding != top.Encoding {
-			top.Note += fmt.Sprintf("; %s, not %s: bytes %d past those examined read so",
+			top.Note += fmt.Sprintf("; %s, not %s, as the text after the bytes examined reads (its first byte that tells them apart at offset %d)",
 				c.Encoding, top.Encoding, r.Examined+s.first)
 			top.Encoding, top.Iconv, top.Language, top.LanguageName = c.Encoding, c.Iconv, c.Language, c.LanguageName
 		}

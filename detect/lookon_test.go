@@ -87,6 +87,9 @@ func TestLookOnNamesTheEquivalentTheRestTells(t *testing.T) {
 		if g := got.Candidates[0]; g.Encoding != c.want {
 			t.Errorf("%s: Detect names %s = %v (%s), want %s", c.name, g.Encoding, g.Equivalent, g.Note, c.want)
 		}
+		if g := got.Candidates[0]; g.Encoding != top.Encoding && !strings.Contains(g.Note, "not "+top.Encoding) {
+			t.Errorf("%s: the note does not say the look-on chose: %q", c.name, g.Note)
+		}
 		if got.Candidates[0].Confidence != top.Confidence {
 			t.Errorf("%s: confidence %v, the window's %v", c.name, got.Candidates[0].Confidence, top.Confidence)
 		}
