@@ -457,7 +457,8 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 		return Detect(pending, o), nil
 	}
 	res := d.Result()
-	if !res.Truncated {
+	s, ok := newLookOn(&res)
+	if !ok || !lookPast(o) {
 		return res, nil
 	}
 	// The last byte read is the one after those examined (see Detect's
@@ -465,7 +466,7 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 	if rest == nil {
 		rest = bufs.Get().(*readBuf)
 	}
-	return lookOnReader(d, res, o, probe, r, rest[:])
+	return s.read(d, res, probe, r, rest[:])
 }
 
 // Detector examines an input fed in chunks, as Detect examines it whole:

@@ -18,8 +18,8 @@ import (
 // to lookOn bytes, for bytes that the answer and its equivalents decode
 // differently (telling bytes). When there are any, the text around them
 // (their lines, cut to tellContext bytes on either side, tellMax bytes in
-// all) is examined with the window after it, and the equivalent that reads it best
-// is named; the equivalents that still decode everything alike stay
+// all) is examined with the window after it, and the equivalent that reads
+// it best is named; the equivalents that still decode everything alike stay
 // listed. The confidence is the window's: the choice among readings that
 // were one answer on the window does not change how sure it is.
 //
@@ -63,34 +63,26 @@ func newLookOn(r *Result) (*lookOnScan, bool) {
 		return nil, false
 	}
 	s := &lookOnScan{group: append([]string{top.Encoding}, top.Equivalent...), first: -1}
-	var tables []*[256]uint16
+	var encs []*model.Encoding
 	for _, name := range s.group {
-		e := modelEncoding(name)
+		e := model.Lookup(name)
 		if e == nil || e.Table == nil {
 			return nil, false
 		}
-		tables = append(tables, e.Table)
+		encs = append(encs, e)
 	}
+	// Telling bytes are those the equivalents' own rule (model.SameByte)
+	// finds read differently.
 	any := false
 	for b := 0x80; b < 0x100; b++ {
-		for _, t := range tables[1:] {
-			if t[b] != tables[0][b] {
+		for _, e := range encs[1:] {
+			if !model.SameByte(encs[0], e, byte(b)) {
 				s.tell[b], any = 1, true
 				break
 			}
 		}
 	}
 	return s, any
-}
-
-// modelEncoding returns the model's encoding of that name, or nil.
-func modelEncoding(name string) *model.Encoding {
-	for _, e := range model.Encodings {
-		if e.Name == name {
-			return e
-		}
-	}
-	return nil
 }
 
 // chunk scans p, the next lookChunk bytes of the rest (fewer at its end),
@@ -204,18 +196,10 @@ func lookOnSlice(p []byte, r Result, o *Options) Result {
 	return s.settle(r, p[max(0, r.Examined-DefaultLimit):r.Examined])
 }
 
-// lookOnReader is the look-on of DetectReader, whose Detector d gave r;
-// probe is the byte after those examined, which DetectReader read to learn
-// that the input goes on, and rd yields the rest after it; buf is room for
-// a chunk.
-func lookOnReader(d *Detector, r Result, o *Options, probe byte, rd io.Reader, buf []byte) (Result, error) {
-	if !lookPast(o) {
-		return r, nil
-	}
-	s, ok := newLookOn(&r)
-	if !ok {
-		return r, nil
-	}
+// read is the look-on of DetectReader, whose Detector d gave r; probe is
+// the byte after those examined, which DetectReader read to learn that the
+// input goes on, and rd yields the rest after it; buf is room for a chunk.
+func (s *lookOnScan) read(d *Detector, r Result, probe byte, rd io.Reader, buf []byte) (Result, error) {
 	window := d.prefix // the bytes examined (see Detector)
 	buf = buf[:lookChunk]
 	buf[0] = probe

@@ -262,11 +262,11 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 			// The answer names equivalents: Detect looks on past the bytes
 			// examined for bytes that tell them apart (see lookon.go), in
 			// what is read ahead.
-			head, complete, err = readOn(r, head, d.Result.Examined+lookOn)
+			head, complete, err = readOn(r, head, int(d.Result.Examined+lookOn))
 			if err != nil {
 				return nil, err
 			}
-			d, err = decide(head, 0, &opts, true)
+			d = d.lookedOn(head)
 		}
 	}
 	if err != nil {
@@ -304,14 +304,10 @@ func readPastASCII(r io.Reader, head []byte) ([]byte, bool, error) {
 		if len(head) >= want {
 			return head, false, nil
 		}
-		head = slices.Grow(head, min(want-len(head), max(len(head), 64<<10)))
-		n, err := r.Read(head[len(head):min(cap(head), want)])
-		head = head[:len(head)+n]
-		if err == io.EOF {
-			return head, true, nil
-		}
-		if err != nil {
-			return nil, false, err
+		var end bool
+		var err error
+		if head, end, err = readStep(r, head, want); end || err != nil {
+			return head, end, err
 		}
 	}
 }
@@ -319,19 +315,41 @@ func readPastASCII(r io.Reader, head []byte) ([]byte, bool, error) {
 // readOn reads on after head, which r yields the rest of, until head holds
 // want bytes or the input ends, and returns head and whether it is the
 // whole input.
-func readOn(r io.Reader, head []byte, want int64) ([]byte, bool, error) {
-	for int64(len(head)) < want {
-		head = slices.Grow(head, int(min(want-int64(len(head)), int64(max(len(head), 64<<10)))))
-		n, err := r.Read(head[len(head):int(min(int64(cap(head)), want))])
-		head = head[:len(head)+n]
-		if err == io.EOF {
-			return head, true, nil
-		}
-		if err != nil {
-			return nil, false, err
+func readOn(r io.Reader, head []byte, want int) ([]byte, bool, error) {
+	for len(head) < want {
+		var end bool
+		var err error
+		if head, end, err = readStep(r, head, want); end || err != nil {
+			return head, end, err
 		}
 	}
 	return head, false, nil
+}
+
+// readStep is one read of readOn and readPastASCII: into head, grown by
+// as much as it holds (64 KiB at least), up to want bytes in all. It
+// reports whether the input ended.
+func readStep(r io.Reader, head []byte, want int) ([]byte, bool, error) {
+	head = slices.Grow(head, min(want-len(head), max(len(head), 64<<10)))
+	n, err := r.Read(head[len(head):min(cap(head), want)])
+	head = head[:len(head)+n]
+	if err == io.EOF {
+		return head, true, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return head, false, nil
+}
+
+// lookedOn is d, a statistical decision on the bytes examined in head,
+// after Detect's look-on in the rest of head (see lookon.go): the same
+// detection, not made again.
+func (d Decision) lookedOn(head []byte) Decision {
+	d.Result = lookOnSlice(head, d.Result, nil)
+	best := d.Result.Candidates[0]
+	d.Encoding, d.Note = best.Encoding, best.Note
+	return d
 }
 
 // heads recycles NewReader's buffers for the head of an input.

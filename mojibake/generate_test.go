@@ -37,17 +37,6 @@ const (
 
 // misread returns the UTF-8 bytes of s read as e, one byte per character,
 // and false when e cannot read them without a loss the mode does not allow.
-// mustMisread is misread without loss, failing t when s cannot be
-// misread as e.
-func mustMisread(t testing.TB, s string, e Codepage) string {
-	t.Helper()
-	m, ok := misread(s, e, lossNone)
-	if !ok {
-		t.Fatalf("%q cannot be misread as %v", s, e)
-	}
-	return m
-}
-
 func misread(s string, e Codepage, mode loss) (string, bool) {
 	cm := testCharmaps[e]
 	var b strings.Builder
@@ -78,6 +67,17 @@ func misread(s string, e Codepage, mode loss) (string, bool) {
 		b.WriteRune(r)
 	}
 	return b.String(), true
+}
+
+// mustMisread is misread without loss, failing t when s cannot be
+// misread as e.
+func mustMisread(t testing.TB, s string, e Codepage) string {
+	t.Helper()
+	m, ok := misread(s, e, lossNone)
+	if !ok {
+		t.Fatalf("%q cannot be misread as %v", s, e)
+	}
+	return m
 }
 
 // cesu8 writes s's supplementary characters as CESU-8 surrogate pairs.

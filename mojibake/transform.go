@@ -77,10 +77,10 @@ func (v *vouchedReach) at(i int) uint16 {
 // with another misread character was repaired. At a word's end on a line
 // that opened a quotation with « such a character may be punctuation
 // closing it ("«olá»…" is olá, », …, in Portuguese), and there the
-// pre-scan asks what it asked before. Whether an
-// encoding is vouched for at an offset depends on the text before it
-// alone, so the result does not depend on how the input is split; its
-// resume point holds for the same v only.
+// pre-scan asks what it asked before. Whether an encoding is vouched for
+// at an offset depends on the text before it alone, so the result does not
+// depend on how the input is split; its resume point holds for the same v
+// only.
 func scanVouched(p []byte, from int, atEOF bool, v *vouchedReach) (cand, resume int) {
 	var prevLead uint16
 	prevAt := 0

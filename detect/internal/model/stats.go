@@ -787,7 +787,12 @@ func sameReading(e, f *Encoding, present []byte) bool {
 }
 
 // sameByte reports whether e and f read byte b alike (sameReading).
-func sameByte(e, f *Encoding, b byte) bool {
+func sameByte(e, f *Encoding, b byte) bool { return SameByte(e, f, b) }
+
+// SameByte reports whether the single-byte encodings e and f read byte b
+// alike, up to Romanian's comma-below and cedilla forms of s and t: the
+// rule by which Scored.Equiv lists encodings.
+func SameByte(e, f *Encoding, b byte) bool {
 	r, q := rune(e.Table[b]), rune(f.Table[b])
 	return r == q || Fold(r) == Fold(q) && (commaForm(r) || commaForm(q))
 }
