@@ -244,3 +244,33 @@ func TestIndexTelling(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIndexTelling measures the look-on's scan over 4 MiB with no
+// telling byte: Greek (ISO-8859-7, nearly every byte beyond ASCII) and
+// French (Windows-1252, mostly ASCII), as lateCases writes them.
+func BenchmarkIndexTelling(b *testing.B) {
+	var tell [256]byte
+	tell[0xB6], tell[0xA2] = 1, 1 // Ά in ISO-8859-7 and Windows-1253: in neither text
+	for _, c := range []struct {
+		name string
+		body string
+		enc  encoding.Encoding
+	}{
+		{"greek", "Ο πλανήτης έχει δύο μικρούς δορυφόρους, τον Φόβο και τον Δείμο.\n", charmap.ISO8859_7},
+		{"french", "Le garçon a mangé une crème brûlée près de la fenêtre.\n", charmap.Windows1252},
+	} {
+		one, err := c.enc.NewEncoder().Bytes([]byte(c.body))
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := bytes.Repeat(one, lookOn/len(one)+1)[:lookOn]
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(p)))
+			for b.Loop() {
+				if indexTelling(p, &tell) >= 0 {
+					b.Fatal("a telling byte in the text")
+				}
+			}
+		})
+	}
+}

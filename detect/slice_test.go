@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -259,6 +260,10 @@ func FuzzSliceVerdict(f *testing.F) {
 			}
 			if got, want := Detect(full, o), lookOnSlice(full, detectAll(full, o, true), o); !reflect.DeepEqual(got, want) {
 				t.Fatalf("options %+v: Detect with its look-on\n got %+v\nwant %+v", o, got, want)
+			}
+			// DetectReader looks on as it reads (lookOnScan.read).
+			if got, err := DetectReader(iotest.HalfReader(bytes.NewReader(full)), o); err != nil || !reflect.DeepEqual(got, Detect(full, o)) {
+				t.Fatalf("options %+v: DetectReader: %v\n got %+v\nwant %+v", o, err, got, Detect(full, o))
 			}
 			q, limit := full, int64(DefaultLimit)
 			if o != nil {
